@@ -1,0 +1,188 @@
+/**
+ * Builds the Fastify application: security headers, rate limits, cookies, access control, the API modules, the
+ * OpenAPI description, uploaded images and (when built) the web app with its SPA fallback. Used by `main.ts` and by
+ * the tests' `buildTestApp()`.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { accessPlugin } from './lib/access.ts';
+import { HttpError } from './lib/http-error.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { memoryLoginThrottle, redisLoginThrottle } from './modules/auth/login-throttle.ts';
+import { createPasswordHasher } from './modules/auth/password.ts';
+import { featureRoutes } from './modules/features/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { shopProductRoutes } from './modules/products/routes.ts';
+import type { LocalImageStore } from './storage/image-store.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  images: LocalImageStore;
+  /** Shared store for rate limits when the shop runs on several instances. */
+  redis?: Redis;
+}
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+/** Turns any thrown error into the one error shape `{success: false, message}` (DESIGN.md §4). */
+function errorReply(error: FastifyError | HttpError | Error): { status: number; message: string } {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+    const where = (error as FastifyError).validationContext;
+    const label = field || (where === 'body' ? 'body' : where);
+    return { status: 400, message: `${label ? `${label}: ` : ''}${first?.message ?? 'Invalid request'}` };
+  }
+  const status = (error as FastifyError).statusCode ?? 500;
+  if (status >= 500) return { status, message: 'Something went wrong on our side. Please try again.' };
+  const code = (error as FastifyError).code;
+  const messages: Record<string, string> = {
+    FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+    FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+    FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  };
+  return { status, message: (code && messages[code]) || error.message || 'Request failed' };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, images } = deps;
+  const db = database.db;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error, request, reply) => {
+    const { status, message } = errorReply(error as FastifyError);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof HttpError) reply.headers(error.headers);
+    return reply.code(status).send({ success: false, message });
+  });
+
+  const allowedOrigins = [new URL(config.publicUrl).origin, ...config.corsOrigins];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', new URL(config.publicUrl).origin],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),
+    credentials: true,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.globalPerMinute,
+    timeWindow: '1 minute',
+    redis: deps.redis,
+    nameSpace: 'emporium-rl-',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      success: false,
+      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Emporium API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(accessPlugin, { db, allowedOrigins });
+
+  const hasher = createPasswordHasher(config.argon2MemoryKib);
+  const throttle = deps.redis
+    ? redisLoginThrottle(deps.redis, config.rateLimit.loginFailuresPerWindow, FIFTEEN_MINUTES)
+    : memoryLoginThrottle(config.rateLimit.loginFailuresPerWindow, FIFTEEN_MINUTES);
+
+  await app.register(healthRoutes, { prefix: '/api', db });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    db,
+    hasher,
+    throttle,
+    sessionTtlMs: config.sessionTtlMs,
+    secureCookie: config.env === 'production' && config.publicUrl.startsWith('https:'),
+    authPerWindow: config.rateLimit.authPerWindow,
+  });
+  await app.register(shopProductRoutes, { prefix: '/api/shop', db, images });
+  await app.register(featureRoutes, { prefix: '/api/common', db, images });
+
+  mkdirSync(images.root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: images.root,
+    prefix: '/uploads/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  });
+
+  const serveWeb = existsSync(config.webDist);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (serveWeb && wantsPage && !path.startsWith('/api') && !path.startsWith('/uploads/')) {
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html', config.webDist);
+    }
+    return reply.code(404).send({ success: false, message: `Route ${request.method} ${path} not found` });
+  });
+
+  return app;
+}

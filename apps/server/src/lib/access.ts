@@ -1,0 +1,72 @@
+/**
+ * Access control (DESIGN.md §4): every route declares `config.access` as `public`, `shopper` (any signed-in user)
+ * or `admin`; a route without it makes start-up fail (default deny). The session comes from
+ * `Authorization: Bearer <token>` or the `token` cookie. Unsafe methods authenticated by the cookie alone must carry
+ * an allowed Origin (CSRF defence), else 403.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuthUser } from '@emporium/contract';
+import type { Db } from '../db/client.ts';
+import { resolveSession } from '../modules/auth/session.service.ts';
+import { forbidden, unauthorized } from './http-error.ts';
+
+export type Access = 'public' | 'shopper' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, read from the database for this request; null for a visitor. */
+    user: AuthUser | null;
+    /** The session token the request carried, if any. */
+    sessionToken: string | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The token from the bearer header (preferred) or the cookie, and which one it came from. */
+export function readToken(request: FastifyRequest): { token: string; via: 'bearer' | 'cookie' } | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice(7).trim();
+    if (token && token !== 'null' && token !== 'undefined') return { token, via: 'bearer' };
+  }
+  const cookie = request.cookies?.token;
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+export const accessPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; allowedOrigins: string[] }) => {
+    const allowed = new Set(opts.allowedOrigins);
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionToken', null);
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+      const access = (route.config as { access?: Access } | undefined)?.access;
+      if (!access)
+        throw new Error(`Route ${route.method} ${route.url} declares no access (public/shopper/admin)`);
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config?.access;
+      if (!access) return;
+      const found = readToken(request);
+      if (found) {
+        request.sessionToken = found.token;
+        request.user = await resolveSession(opts.db, found.token);
+        if (request.user && found.via === 'cookie' && !SAFE_METHODS.has(request.method)) {
+          const origin = request.headers.origin;
+          if (!origin || !allowed.has(origin)) throw forbidden('Request origin not allowed');
+        }
+      }
+      if (access === 'public') return;
+      if (!request.user) throw unauthorized();
+      if (access === 'admin' && request.user.role !== 'admin') throw forbidden('Admin access required');
+    });
+  },
+  { name: 'access' },
+);

@@ -1,0 +1,83 @@
+/**
+ * Registration, login and account provisioning (spec §7 Auth; DESIGN.md §4 identity rules).
+ */
+import { eq } from 'drizzle-orm';
+import type { AuthUser, LoginBody, RegisterBody } from '@emporium/contract';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { conflict, HttpError } from '../../lib/http-error.ts';
+import type { PasswordHasher } from './password.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { createSession } from './session.service.ts';
+
+export const DUPLICATE_EMAIL = 'User already exists with same email';
+export const BAD_CREDENTIALS = 'Incorrect email or password';
+
+/** Creates a shopper. Throws 409 when the (lower-cased) e-mail is taken. The role is always `user`. */
+export async function registerUser(db: Db, hasher: PasswordHasher, body: RegisterBody): Promise<void> {
+  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1);
+  if (existing.length > 0) throw conflict(DUPLICATE_EMAIL);
+  const passwordHash = await hasher.hash(body.password);
+  const inserted = await db
+    .insert(users)
+    .values({ userName: body.userName, email: body.email, passwordHash, role: 'user' })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  // A concurrent registration of the same e-mail lost the race above.
+  if (inserted.length === 0) throw conflict(DUPLICATE_EMAIL);
+}
+
+/**
+ * Checks the credentials and opens a session. Unknown e-mail and wrong password give the same 401; after
+ * `LOGIN_FAILURES_MAX` failures for one e-mail in the window, 429 with Retry-After (seconds).
+ */
+export async function logIn(
+  db: Db,
+  deps: { hasher: PasswordHasher; throttle: LoginThrottle; sessionTtlMs: number },
+  body: LoginBody,
+): Promise<{ token: string; user: AuthUser }> {
+  const waitMs = await deps.throttle.retryAfterMs(body.email);
+  if (waitMs > 0) {
+    const minutes = Math.ceil(waitMs / 60_000);
+    throw new HttpError(
+      429,
+      `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      { 'retry-after': String(Math.ceil(waitMs / 1000)) },
+    );
+  }
+  const [user] = await db.select().from(users).where(eq(users.email, body.email)).limit(1);
+  const ok = user ? await deps.hasher.verify(user.passwordHash, body.password) : false;
+  if (!user) await deps.hasher.verifyDummy(body.password);
+  if (!user || !ok) {
+    await deps.throttle.recordFailure(body.email);
+    throw new HttpError(401, BAD_CREDENTIALS);
+  }
+  await deps.throttle.reset(body.email);
+  const token = await createSession(db, user.id, deps.sessionTtlMs);
+  return { token, user: { userId: user.id, userName: user.userName, email: user.email, role: user.role } };
+}
+
+/**
+ * Creates the account, or resets its password, name and role when it exists (demo accounts, ADMIN_EMAIL,
+ * `npm run admin:create`). The e-mail is trimmed and lower-cased.
+ */
+export async function upsertAccount(
+  db: Db,
+  hasher: PasswordHasher,
+  account: { email: string; password: string; userName: string; role: 'user' | 'admin' },
+  options: { resetExisting: boolean },
+): Promise<'created' | 'updated' | 'unchanged'> {
+  const email = account.email.trim().toLowerCase();
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (existing && !options.resetExisting) return 'unchanged';
+  const passwordHash = await hasher.hash(account.password);
+  if (existing) {
+    await db
+      .update(users)
+      .set({ passwordHash, role: account.role, userName: account.userName })
+      .where(eq(users.id, existing.id));
+    return 'updated';
+  }
+  await db.insert(users).values({ email, passwordHash, role: account.role, userName: account.userName });
+  return 'created';
+}

@@ -1,0 +1,71 @@
+/**
+ * Shop catalog reads (spec §7 `GET /api/shop/products/get`, `/get/:id`; DESIGN.md §4 Catalog).
+ * Prices are integer cents in the database and dollars in the answers.
+ */
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { toDollars, type Product, type ProductListQuery } from '@emporium/contract';
+import type { Db } from '../../db/client.ts';
+import { products } from '../../db/schema.ts';
+import { isUuid, notFound } from '../../lib/http-error.ts';
+import type { ImageStore } from '../../storage/image-store.ts';
+
+/** The line price in cents: sale price when above 0, else price. Matches the products_effective_price_idx index. */
+export const effectivePriceCents = sql<number>`(CASE WHEN ${products.salePriceCents} > 0 THEN ${products.salePriceCents} ELSE ${products.priceCents} END)`;
+
+type ProductRow = typeof products.$inferSelect;
+
+/** The API shape of a product row (absolute image URL, dollars). */
+export function toProduct(row: ProductRow, images: ImageStore): Product {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    image: images.url(row.imageKey),
+    category: row.category,
+    brand: row.brand,
+    price: toDollars(row.priceCents),
+    salePrice: toDollars(row.salePriceCents),
+    totalStock: row.totalStock,
+    averageRating: Math.round(row.averageRating * 10) / 10,
+    reviewsCount: row.reviewsCount,
+  };
+}
+
+/** One page of the filtered, sorted catalog plus the total count. Ties are broken by id for stable paging. */
+export async function listProducts(
+  db: Db,
+  images: ImageStore,
+  query: ProductListQuery,
+): Promise<{ items: Product[]; total: number }> {
+  const filters: SQL[] = [];
+  if (query.category.length > 0) filters.push(inArray(products.category, query.category));
+  if (query.brand.length > 0) filters.push(inArray(products.brand, query.brand));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+
+  const order = {
+    'price-asc': [asc(effectivePriceCents), asc(products.id)],
+    'price-desc': [desc(effectivePriceCents), asc(products.id)],
+    'name-asc': [asc(products.title), asc(products.id)],
+    'name-desc': [desc(products.title), asc(products.id)],
+  }[query.sortBy];
+
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  return { items: rows.map((r) => toProduct(r, images)), total: Number(totalRow?.total ?? 0) };
+}
+
+/** One product; 404 "Product not found" for an unknown or malformed id. */
+export async function getProduct(db: Db, images: ImageStore, id: string): Promise<Product> {
+  if (!isUuid(id)) throw notFound('Product not found');
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  if (!row) throw notFound('Product not found');
+  return toProduct(row, images);
+}

@@ -1,0 +1,165 @@
+/**
+ * Demo data (DESIGN.md §3): the demo accounts, about 150 products with generated images and 3 hero images, put into
+ * an empty database at start-up; and `fillCatalog` for large benchmark catalogs.
+ */
+import { randomUUID } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import { BRANDS, type Brand, type Category } from '@emporium/contract';
+import type { Db } from '../db/client.ts';
+import { featureImages, products } from '../db/schema.ts';
+import { upsertAccount } from '../modules/auth/auth.service.ts';
+import type { PasswordHasher } from '../modules/auth/password.ts';
+import type { ImageStore } from '../storage/image-store.ts';
+import { BANNERS, bannerSvg, PRODUCT_IMAGE_WIDTHS, productSvg, renderBanner, renderSquare } from './art.ts';
+import { CATALOG, CATEGORY_BLURBS } from './catalog-data.ts';
+
+/** Demo accounts (README "Demo accounts"); never created in production. */
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@emporium.test', password: 'Admin123!', userName: 'Admin', role: 'admin' },
+  { email: 'alice@emporium.test', password: 'Shopper123!', userName: 'Alice', role: 'user' },
+  { email: 'bob@emporium.test', password: 'Shopper123!', userName: 'Bob', role: 'user' },
+] as const;
+
+/** Creates the demo accounts that are missing (existing ones are left as they are). */
+export async function seedDemoAccounts(db: Db, hasher: PasswordHasher): Promise<void> {
+  for (const account of DEMO_ACCOUNTS) {
+    await upsertAccount(db, hasher, { ...account }, { resetExisting: false });
+  }
+}
+
+interface SeedProduct {
+  title: string;
+  description: string;
+  category: Category;
+  brand: Brand;
+  priceCents: number;
+  salePriceCents: number;
+  totalStock: number;
+}
+
+/** The demo catalog as rows, in a stable order. */
+export function demoProducts(): SeedProduct[] {
+  return BRANDS.flatMap((brand) =>
+    CATALOG[brand].map(([category, title, price, salePrice, stock], i) => {
+      const blurbs = CATEGORY_BLURBS[category];
+      return {
+        title,
+        description: `${title} from ${brand}. ${blurbs[i % blurbs.length]} ${blurbs[(i + 1) % blurbs.length]}`,
+        category,
+        brand,
+        priceCents: Math.round(price * 100),
+        salePriceCents: Math.round(salePrice * 100),
+        totalStock: stock,
+      };
+    }),
+  );
+}
+
+/** Renders and stores one product's images; returns the key of the largest. */
+async function storeProductImage(images: ImageStore, p: SeedProduct): Promise<string> {
+  const id = randomUUID();
+  const rendered = await renderSquare(productSvg(p), PRODUCT_IMAGE_WIDTHS);
+  await Promise.all(rendered.map(([w, data]) => images.put(`products/${id}-${w}.webp`, data)));
+  return `products/${id}-${Math.max(...PRODUCT_IMAGE_WIDTHS)}.webp`;
+}
+
+/** Runs `fn` over `items` with at most `limit` at once. */
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!);
+      }
+    }),
+  );
+  return out;
+}
+
+/**
+ * Seeds the demo catalog and hero images when their tables are empty. Returns how many products and feature images
+ * it added (0 when there was already data).
+ */
+export async function seedCatalog(
+  db: Db,
+  images: ImageStore,
+): Promise<{ products: number; features: number }> {
+  const [{ n: productCount } = { n: 0 }] = await db.select({ n: count() }).from(products);
+  let addedProducts = 0;
+  if (Number(productCount) === 0) {
+    const rows = demoProducts();
+    const keys = await mapLimit(rows, 4, (p) => storeProductImage(images, p));
+    await db.insert(products).values(rows.map((p, i) => ({ ...p, imageKey: keys[i]! })));
+    addedProducts = rows.length;
+  }
+  const [{ n: featureCount } = { n: 0 }] = await db.select({ n: count() }).from(featureImages);
+  let addedFeatures = 0;
+  if (Number(featureCount) === 0) {
+    for (const banner of BANNERS) {
+      const key = `features/${randomUUID()}.webp`;
+      await images.put(key, await renderBanner(bannerSvg(banner)));
+      await db.insert(featureImages).values({ imageKey: key });
+      addedFeatures += 1;
+    }
+  }
+  return { products: addedProducts, features: addedFeatures };
+}
+
+/** A small deterministic PRNG (mulberry32), so large catalogs are the same on every run. */
+function prng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Grows the catalog to `target` products (benchmarks: `npm run seed -- --products 100000`): variants of the demo
+ * products with varied prices, sales and stock, reusing the demo images. Inserts in batches of 1000.
+ */
+export async function fillCatalog(db: Db, target: number): Promise<number> {
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(products);
+  const existing = Number(n);
+  if (existing >= target) return 0;
+  const base = await db
+    .select({
+      title: products.title,
+      description: products.description,
+      category: products.category,
+      brand: products.brand,
+      priceCents: products.priceCents,
+      imageKey: products.imageKey,
+    })
+    .from(products)
+    .limit(1000);
+  if (base.length === 0) throw new Error('Seed the demo catalog first');
+  const random = prng(42);
+  const editions = ['Edition', 'Series', 'Collection', 'Model'];
+  let added = 0;
+  for (let start = existing; start < target; start += 1000) {
+    const batch = [];
+    for (let i = start; i < Math.min(start + 1000, target); i++) {
+      const b = base[i % base.length]!;
+      const priceCents = Math.max(100, Math.round(b.priceCents * (0.6 + random() * 0.8)));
+      const onSale = random() < 0.25;
+      batch.push({
+        title: `${b.title} ${editions[i % editions.length]} ${Math.floor(i / base.length) + 1}`,
+        description: b.description,
+        category: b.category,
+        brand: b.brand,
+        imageKey: b.imageKey,
+        priceCents,
+        salePriceCents: onSale ? Math.round(priceCents * (0.7 + random() * 0.2)) : 0,
+        totalStock: random() < 0.05 ? 0 : Math.floor(random() * 200),
+      });
+    }
+    await db.insert(products).values(batch);
+    added += batch.length;
+  }
+  return added;
+}

@@ -1,0 +1,128 @@
+/**
+ * `buildTestApp()`: the real application on a throwaway database. In-memory PGlite by default; with
+ * TEST_DATABASE_URL set, a fresh database of random name on that PostgreSQL server, dropped when the app closes.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Category, Brand } from '@emporium/contract';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Db } from '../db/client.ts';
+import { products, users } from '../db/schema.ts';
+import { createPasswordHasher, type PasswordHasher } from '../modules/auth/password.ts';
+import { localImageStore, type LocalImageStore } from '../storage/image-store.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  images: LocalImageStore;
+  hasher: PasswordHasher;
+  kind: 'pglite' | 'postgres';
+}
+
+/** Creates a database on the TEST_DATABASE_URL server; returns its URL and a function that drops it. */
+async function throwawayPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `emporium_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Builds the app with test configuration (`env` overrides it); close it with `app.close()`. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'emporium-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://shop.test',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    ARGON2_MEMORY_KIB: '1024',
+    WEB_DIST: join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const pgdb = serverUrl ? await throwawayPostgres(serverUrl) : undefined;
+  const database = await openDatabase(pgdb ? { url: pgdb.url } : 'memory');
+  await database.migrate();
+  const images = localImageStore(dataDir, config.publicUrl);
+  const app = await buildApp({ config, database, images });
+  app.addHook('onClose', async () => {
+    await database.close();
+    await pgdb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  await app.ready();
+  return { app, db: database.db, config, images, hasher: createPasswordHasher(1024), kind: database.kind };
+}
+
+/** Inserts a product directly (prices in dollars); returns its id. */
+export async function insertProduct(
+  db: Db,
+  p: Partial<{
+    title: string;
+    description: string;
+    category: Category;
+    brand: Brand;
+    price: number;
+    salePrice: number;
+    totalStock: number;
+    imageKey: string;
+  }> = {},
+): Promise<string> {
+  const [row] = await db
+    .insert(products)
+    .values({
+      title: p.title ?? 'Test product',
+      description: p.description ?? 'A product for tests',
+      category: p.category ?? 'Electronics',
+      brand: p.brand ?? 'Sony',
+      priceCents: Math.round((p.price ?? 10) * 100),
+      salePriceCents: Math.round((p.salePrice ?? 0) * 100),
+      totalStock: p.totalStock ?? 10,
+      imageKey: p.imageKey ?? 'products/test-800.webp',
+    })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+/** Registers (through the API) and logs in a shopper; returns the token and user id. */
+export async function signUpAndLogIn(
+  app: FastifyInstance,
+  who: { email?: string; password?: string; userName?: string } = {},
+): Promise<{ token: string; userId: string; email: string; password: string }> {
+  const email = who.email ?? `user-${randomBytes(4).toString('hex')}@example.test`;
+  const password = who.password ?? 'a good password';
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { userName: who.userName ?? 'Test User', email, password },
+  });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const body = login.json();
+  return { token: body.token, userId: body.user.userId, email, password };
+}
+
+/** Makes an existing user an admin (tests only: there is no API for it). */
+export async function promoteToAdmin(db: Db, userId: string): Promise<void> {
+  await db.update(users).set({ role: 'admin' }).where(eq(users.id, userId));
+}

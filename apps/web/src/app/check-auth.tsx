@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { AuthUser } from '@emporium/contract';
+
+interface CheckAuthProps {
+  isAuthenticated: boolean;
+  user: AuthUser | null;
+  children: ReactNode;
+}
+
+function isAuthPage(pathname: string): boolean {
+  return pathname.startsWith('/auth/login') || pathname.startsWith('/auth/register');
+}
+
+function homeFor(user: AuthUser | null): string {
+  return user?.role === 'admin' ? '/admin/dashboard' : '/shop/home';
+}
+
+/** The access guard of spec §4. */
+export function CheckAuth({ isAuthenticated, user, children }: CheckAuthProps) {
+  const { pathname } = useLocation();
+
+  if (pathname === '/') {
+    return <Navigate to={isAuthenticated ? homeFor(user) : '/auth/login'} replace />;
+  }
+  if (!isAuthenticated && !isAuthPage(pathname)) {
+    return <Navigate to="/auth/login" replace />;
+  }
+  if (isAuthenticated && isAuthPage(pathname)) {
+    return <Navigate to={homeFor(user)} replace />;
+  }
+  if (isAuthenticated && user?.role !== 'admin' && pathname.startsWith('/admin')) {
+    return <Navigate to="/unauth-page" replace />;
+  }
+  if (isAuthenticated && user?.role === 'admin' && pathname.startsWith('/shop')) {
+    return <Navigate to="/admin/dashboard" replace />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,53 @@
+import type { ComponentProps } from 'react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { X } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+/** A side drawer built on Radix Dialog (focus trap, Escape, labelled by its title). */
+export const Sheet = DialogPrimitive.Root;
+export const SheetTrigger = DialogPrimitive.Trigger;
+export const SheetClose = DialogPrimitive.Close;
+
+const SIDES = {
+  left: 'inset-y-0 left-0 h-full w-3/4 max-w-xs border-r',
+  right: 'inset-y-0 right-0 h-full w-full max-w-md border-l',
+} as const;
+
+interface SheetContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
+  side?: keyof typeof SIDES;
+}
+
+export function SheetContent({ className, children, side = 'right', ...props }: SheetContentProps) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
+      <DialogPrimitive.Content
+        className={cn(
+          'fixed z-50 flex flex-col gap-4 overflow-y-auto border-neutral-200 bg-white p-6 shadow-xl focus:outline-none',
+          SIDES[side],
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        <DialogPrimitive.Close
+          aria-label="Close"
+          className="absolute top-4 right-4 cursor-pointer rounded-md p-1 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none"
+        >
+          <X className="h-4 w-4" aria-hidden="true" />
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+export function SheetTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
+  return <DialogPrimitive.Title className={cn('text-lg font-bold text-neutral-900', className)} {...props} />;
+}
+
+export function SheetDescription({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description>) {
+  return <DialogPrimitive.Description className={cn('text-sm text-neutral-600', className)} {...props} />;
+}

@@ -1,0 +1,33 @@
+import { NavLink } from 'react-router';
+import { ClipboardList, Images, LayoutDashboard, Package } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+const ADMIN_NAV = [
+  { label: 'Dashboard', path: '/admin/dashboard', icon: LayoutDashboard },
+  { label: 'Products', path: '/admin/products', icon: Package },
+  { label: 'Orders', path: '/admin/orders', icon: ClipboardList },
+  { label: 'Feature Images', path: '/admin/features', icon: Images },
+];
+
+export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Admin" className="flex flex-col gap-1">
+      {ADMIN_NAV.map(({ label, path, icon: Icon }) => (
+        <NavLink
+          key={path}
+          to={path}
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            cn(
+              'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+              isActive ? 'bg-neutral-900 text-white' : 'text-neutral-700 hover:bg-neutral-100',
+            )
+          }
+        >
+          <Icon className="h-5 w-5" aria-hidden="true" />
+          {label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,37 @@
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import type { FeatureImage, FeatureListResponse } from '@emporium/contract';
+import { apiRequest } from '@/lib/api';
+
+export interface FeatureImagesState {
+  featureImageList: FeatureImage[];
+  isLoading: boolean;
+}
+
+const initialState: FeatureImagesState = { featureImageList: [], isLoading: false };
+
+export const fetchFeatureImages = createAsyncThunk('featureImages/fetch', () =>
+  apiRequest<FeatureListResponse>('/api/common/feature/get'),
+);
+
+const featureImagesSlice = createSlice({
+  name: 'featureImages',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchFeatureImages.pending, (state) => {
+        state.isLoading = true;
+      })
+      .addCase(fetchFeatureImages.fulfilled, (state, action) => {
+        state.isLoading = false;
+        state.featureImageList = action.payload.data;
+      })
+      .addCase(fetchFeatureImages.rejected, (state) => {
+        state.isLoading = false;
+        state.featureImageList = [];
+      });
+  },
+});
+
+export const featureImagesReducer = featureImagesSlice.reducer;
+export const selectFeatureImages = (state: { featureImages: FeatureImagesState }) => state.featureImages;

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Menu, ShoppingBag } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { useLogout, useSessionUser } from '@/app/session';
+import { cn } from '@/lib/cn';
+import { applySingleFilter, clearStoredFilters } from '@/lib/filters';
+import { CartSheet } from './cart-sheet';
+import { SHOP_NAV_ITEMS, type NavItem } from './nav-items';
+import { UserMenu } from './user-menu';
+
+function MenuItems({ onNavigate }: { onNavigate?: () => void }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const activeCategory = searchParams.get('category');
+
+  const isActive = (item: NavItem) => {
+    if (item.path !== pathname) return false;
+    if (pathname !== '/shop/listing') return true;
+    return item.category ? activeCategory === item.category : activeCategory === null;
+  };
+
+  const go = (item: NavItem) => {
+    if (item.category) {
+      void navigate(applySingleFilter('category', item.category));
+    } else {
+      clearStoredFilters();
+      void navigate(item.path);
+    }
+    onNavigate?.();
+  };
+
+  return (
+    <ul className="flex flex-col gap-1 xl:flex-row xl:items-center xl:gap-0">
+      {SHOP_NAV_ITEMS.map((item) => {
+        const href = item.category
+          ? `/shop/listing?category=${encodeURIComponent(item.category)}`
+          : item.path;
+        return (
+          <li key={item.id}>
+            <a
+              href={href}
+              aria-current={isActive(item) ? 'page' : undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                go(item);
+              }}
+              className={cn(
+                'block rounded-md px-2 py-1.5 text-sm xl:px-1.5 font-medium whitespace-nowrap hover:bg-neutral-100 hover:text-neutral-900',
+                isActive(item) ? 'text-neutral-900 underline underline-offset-4' : 'text-neutral-600',
+              )}
+            >
+              {item.label}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function ShopHeader() {
+  const user = useSessionUser();
+  const logout = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <header className="sticky top-0 z-40 w-full border-b border-neutral-200 bg-white/95 backdrop-blur">
+      <div className="flex h-16 items-center justify-between gap-4 px-4 md:px-6">
+        <Link to="/shop/home" className="flex items-center gap-2 font-extrabold" aria-label="Emporium home">
+          <ShoppingBag className="h-6 w-6" aria-hidden="true" />
+          <span>Emporium</span>
+        </Link>
+        <nav aria-label="Main" className="hidden min-w-0 flex-1 justify-center xl:flex">
+          <MenuItems />
+        </nav>
+        <div className="flex items-center gap-3">
+          <CartSheet />
+          <UserMenu user={user} onLogout={logout} />
+          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+            <SheetTrigger asChild>
+              <Button variant="outline" size="icon" className="xl:hidden" aria-label="Toggle header menu">
+                <Menu className="h-5 w-5" aria-hidden="true" />
+              </Button>
+            </SheetTrigger>
+            <SheetContent side="left">
+              <SheetTitle>Menu</SheetTitle>
+              <SheetDescription className="sr-only">Shop navigation</SheetDescription>
+              <nav aria-label="Main">
+                <MenuItems onNavigate={() => setMenuOpen(false)} />
+              </nav>
+            </SheetContent>
+          </Sheet>
+        </div>
+      </div>
+    </header>
+  );
+}

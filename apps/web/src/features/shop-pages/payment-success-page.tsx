@@ -1,0 +1,23 @@
+import { Link } from 'react-router';
+import { CircleCheck } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+
+export function PaymentSuccessPage() {
+  return (
+    <section className="mx-auto my-10 w-full max-w-xl space-y-4 rounded-2xl border border-neutral-200 bg-white p-8 text-center shadow-sm">
+      <CircleCheck className="mx-auto h-14 w-14 text-green-600" aria-hidden="true" />
+      <h1 className="text-3xl font-bold">Payment Successful</h1>
+      <p className="text-lg">Thank you for your purchase!</p>
+      <p className="text-neutral-600">Your order has been confirmed and will be processed shortly.</p>
+      <p className="text-neutral-600">You will receive an email confirmation with your order details.</p>
+      <div className="flex flex-col justify-center gap-3 pt-2 sm:flex-row">
+        <Button asChild>
+          <Link to="/shop/home">Continue Shopping</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/shop/account">View Order History</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

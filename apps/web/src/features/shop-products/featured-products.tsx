@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ProductGrid } from './product-grid';
+import { fetchFeaturedProducts, selectShopProducts } from './shop-products-slice';
+
+const FEATURED_COUNT = 12;
+
+/** Home's Featured Products: the catalog loaded with price ascending (spec §2). */
+export function FeaturedProducts() {
+  const dispatch = useAppDispatch();
+  const { featuredList, isFeaturedLoading } = useAppSelector(selectShopProducts);
+
+  useEffect(() => {
+    void dispatch(fetchFeaturedProducts(FEATURED_COUNT));
+  }, [dispatch]);
+
+  if (isFeaturedLoading && featuredList.length === 0) {
+    return (
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" role="status">
+        <span className="sr-only">Loading...</span>
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-96" />
+        ))}
+      </div>
+    );
+  }
+  if (featuredList.length === 0) {
+    return <p className="py-8 text-center text-neutral-600">No products found</p>;
+  }
+  return <ProductGrid products={featuredList} />;
+}

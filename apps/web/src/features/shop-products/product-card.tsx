@@ -1,0 +1,61 @@
+import type { Product } from '@emporium/contract';
+import { ShoppingCart } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ProductPrice } from './product-price';
+
+interface ProductCardProps {
+  product: Product;
+  onOpenDetails: (product: Product) => void;
+  onAddToCart: (product: Product) => void;
+  /** The first row of the grid is above the fold, so its images load eagerly. */
+  eager?: boolean;
+}
+
+export function ProductCard({ product, onOpenDetails, onAddToCart, eager = false }: ProductCardProps) {
+  return (
+    <article
+      data-testid="product-card"
+      className="flex h-full flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+    >
+      <button
+        type="button"
+        onClick={() => onOpenDetails(product)}
+        className="flex flex-1 cursor-pointer flex-col text-left focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none focus-visible:ring-inset"
+      >
+        <div className="relative">
+          <img
+            src={product.image}
+            alt={product.title}
+            width={800}
+            height={800}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="aspect-square h-auto w-full bg-neutral-100 object-cover"
+          />
+          {product.salePrice > 0 && (
+            <Badge variant="sale" className="absolute top-3 left-3">
+              Sale
+            </Badge>
+          )}
+        </div>
+        <div className="flex flex-1 flex-col gap-2 p-4">
+          <h3 className="line-clamp-2 text-lg font-bold text-neutral-900">{product.title}</h3>
+          <div className="flex items-center justify-between gap-2 text-sm text-neutral-600">
+            <span>{product.category}</span>
+            <span>{product.brand}</span>
+          </div>
+          <div className="mt-auto">
+            <ProductPrice product={product} />
+          </div>
+        </div>
+      </button>
+      <div className="p-4 pt-0">
+        <Button className="w-full" onClick={() => onAddToCart(product)}>
+          <ShoppingCart className="h-4 w-4" aria-hidden="true" />
+          Add to Cart
+        </Button>
+      </div>
+    </article>
+  );
+}

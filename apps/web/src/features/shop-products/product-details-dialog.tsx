@@ -1,0 +1,127 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import type { Product } from '@emporium/contract';
+import { VisuallyHidden } from 'radix-ui';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { ProductPrice } from './product-price';
+import { productDetailsCleared, selectShopProducts } from './shop-products-slice';
+import { StarRating } from './star-rating';
+
+export interface ProductActions {
+  /** Provided by the cart feature; without it the button is shown but disabled. */
+  onAddToCart?: (product: Product) => void;
+  onBuyNow?: (product: Product) => void;
+}
+
+/** The detail dialog (spec §2). It closes and clears the details whenever the path changes. */
+export function ProductDetailsDialog({ onAddToCart, onBuyNow }: ProductActions) {
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  const { productDetails, isDetailsLoading, isDetailsOpen } = useAppSelector(selectShopProducts);
+
+  useEffect(() => {
+    dispatch(productDetailsCleared());
+  }, [pathname, dispatch]);
+
+  return (
+    <Dialog
+      open={isDetailsOpen}
+      onOpenChange={(open) => {
+        if (!open) dispatch(productDetailsCleared());
+      }}
+    >
+      <DialogContent size="xl" className="sm:p-8">
+        {productDetails ? (
+          <ProductDetails product={productDetails} onAddToCart={onAddToCart} onBuyNow={onBuyNow} />
+        ) : (
+          <div className="grid gap-6 md:grid-cols-2">
+            <VisuallyHidden.Root>
+              <DialogTitle className="text-xl">Product details</DialogTitle>
+            </VisuallyHidden.Root>
+            {isDetailsLoading ? (
+              <>
+                <Skeleton className="aspect-square w-full" />
+                <div className="space-y-4">
+                  <DialogDescription role="status">Loading...</DialogDescription>
+                  <Skeleton className="h-8 w-3/4" />
+                  <Skeleton className="h-20 w-full" />
+                </div>
+              </>
+            ) : (
+              <DialogDescription>The product could not be loaded.</DialogDescription>
+            )}
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface ProductDetailsProps extends ProductActions {
+  product: Product;
+}
+
+function ProductDetails({ product, onAddToCart, onBuyNow }: ProductDetailsProps) {
+  return (
+    <div className="grid gap-6 md:grid-cols-2 md:gap-8">
+      <div className="relative self-start overflow-hidden rounded-xl bg-neutral-100">
+        <img
+          src={product.image}
+          alt={product.title}
+          width={800}
+          height={800}
+          className="aspect-square h-auto w-full object-cover"
+        />
+        {product.salePrice > 0 && (
+          <Badge variant="sale" className="absolute top-3 left-3">
+            Sale
+          </Badge>
+        )}
+      </div>
+      <div className="flex min-w-0 flex-col gap-4">
+        <div className="space-y-2 pr-6">
+          <DialogTitle className="text-2xl font-extrabold sm:text-3xl">{product.title}</DialogTitle>
+          <DialogDescription className="text-base text-neutral-600">{product.description}</DialogDescription>
+        </div>
+        <ProductPrice product={product} size="lg" />
+        <div className="flex items-center gap-2">
+          <StarRating rating={product.averageRating} />
+          <span className="text-sm text-neutral-700">
+            <span className="sr-only">Rating </span>
+            {product.averageRating.toFixed(1)}
+          </span>
+          <span className="text-sm text-neutral-500">({product.reviewsCount})</span>
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button
+            className="flex-1"
+            disabled={!onAddToCart}
+            title={onAddToCart ? undefined : 'Coming soon'}
+            onClick={() => onAddToCart?.(product)}
+          >
+            Add to Cart
+          </Button>
+          <Button
+            variant="outline"
+            className="flex-1"
+            disabled={!onBuyNow}
+            title={onBuyNow ? undefined : 'Coming soon'}
+            onClick={() => onBuyNow?.(product)}
+          >
+            Buy Now
+          </Button>
+        </div>
+        <section aria-labelledby="product-reviews-heading" className="border-t border-neutral-200 pt-4">
+          <h3 id="product-reviews-heading" className="mb-2 text-lg font-bold">
+            {`Reviews for ${product.title}`}
+          </h3>
+          <p className="text-sm text-neutral-600">No reviews yet</p>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Product } from '@emporium/contract';
+import { formatPrice } from '@/lib/format';
+import { cn } from '@/lib/cn';
+
+interface ProductPriceProps {
+  product: Pick<Product, 'price' | 'salePrice'>;
+  size?: 'md' | 'lg';
+}
+
+/** The price, struck through when on sale, followed by the sale price. */
+export function ProductPrice({ product, size = 'md' }: ProductPriceProps) {
+  const onSale = product.salePrice > 0;
+  const text = size === 'lg' ? 'text-2xl' : 'text-lg';
+  return (
+    <div className="flex items-baseline gap-2">
+      <span
+        data-testid={onSale ? 'regular-price' : 'effective-price'}
+        className={cn(
+          'font-semibold',
+          onSale ? 'text-base font-medium text-neutral-500 line-through' : cn(text, 'text-neutral-900'),
+        )}
+      >
+        {onSale && <span className="sr-only">Original price </span>}
+        {formatPrice(product.price)}
+      </span>
+      {onSale && (
+        <span data-testid="effective-price" className={cn(text, 'font-bold text-neutral-900')}>
+          <span className="sr-only">Sale price </span>
+          {formatPrice(product.salePrice)}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import type { Pagination, Product } from '@emporium/contract';
+import { getProductDetails, getProducts, type ProductListParams } from './products-api';
+
+export interface ShopProductsState {
+  productList: Product[];
+  pagination: Pagination | null;
+  isLoading: boolean;
+  isLoadingMore: boolean;
+  listError: string | null;
+  listRequestId: string | null;
+  featuredList: Product[];
+  isFeaturedLoading: boolean;
+  productDetails: Product | null;
+  isDetailsLoading: boolean;
+  isDetailsOpen: boolean;
+  detailsRequestId: string | null;
+}
+
+const initialState: ShopProductsState = {
+  productList: [],
+  pagination: null,
+  isLoading: false,
+  isLoadingMore: false,
+  listError: null,
+  listRequestId: null,
+  featuredList: [],
+  isFeaturedLoading: false,
+  productDetails: null,
+  isDetailsLoading: false,
+  isDetailsOpen: false,
+  detailsRequestId: null,
+};
+
+/** Page 1 replaces the list; later pages ("Load more") append to it. */
+export const fetchFilteredProducts = createAsyncThunk(
+  'shopProducts/fetchFiltered',
+  (params: ProductListParams) => getProducts(params),
+);
+
+export const fetchFeaturedProducts = createAsyncThunk('shopProducts/fetchFeatured', (limit: number) =>
+  getProducts({ filters: { category: [], brand: [] }, sortBy: 'price-asc', page: 1, limit }),
+);
+
+export const fetchProductDetails = createAsyncThunk('shopProducts/fetchDetails', (id: string) =>
+  getProductDetails(id),
+);
+
+const shopProductsSlice = createSlice({
+  name: 'shopProducts',
+  initialState,
+  reducers: {
+    productDetailsCleared(state) {
+      state.productDetails = null;
+      state.isDetailsLoading = false;
+      state.isDetailsOpen = false;
+      state.detailsRequestId = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchFilteredProducts.pending, (state, action) => {
+        // Only the latest request may fill the list, so a slow answer for old filters never wins.
+        state.listRequestId = action.meta.requestId;
+        state.listError = null;
+        if (action.meta.arg.page > 1) {
+          state.isLoadingMore = true;
+        } else {
+          state.isLoading = true;
+          state.isLoadingMore = false;
+        }
+      })
+      .addCase(fetchFilteredProducts.fulfilled, (state, action) => {
+        if (state.listRequestId !== action.meta.requestId) return;
+        const { data, pagination } = action.payload;
+        state.productList = action.meta.arg.page > 1 ? [...state.productList, ...data] : data;
+        state.pagination = pagination;
+        state.isLoading = false;
+        state.isLoadingMore = false;
+      })
+      .addCase(fetchFilteredProducts.rejected, (state, action) => {
+        if (state.listRequestId !== action.meta.requestId) return;
+        if (action.meta.arg.page === 1) {
+          state.productList = [];
+          state.pagination = null;
+        }
+        state.listError = action.error.message ?? null;
+        state.isLoading = false;
+        state.isLoadingMore = false;
+      })
+      .addCase(fetchFeaturedProducts.pending, (state) => {
+        state.isFeaturedLoading = true;
+      })
+      .addCase(fetchFeaturedProducts.fulfilled, (state, action) => {
+        state.featuredList = action.payload.data;
+        state.isFeaturedLoading = false;
+      })
+      .addCase(fetchFeaturedProducts.rejected, (state) => {
+        state.featuredList = [];
+        state.isFeaturedLoading = false;
+      })
+      .addCase(fetchProductDetails.pending, (state, action) => {
+        state.detailsRequestId = action.meta.requestId;
+        state.productDetails = null;
+        state.isDetailsLoading = true;
+        state.isDetailsOpen = true;
+      })
+      .addCase(fetchProductDetails.fulfilled, (state, action) => {
+        if (state.detailsRequestId !== action.meta.requestId) return;
+        state.productDetails = action.payload.data;
+        state.isDetailsLoading = false;
+      })
+      .addCase(fetchProductDetails.rejected, (state, action) => {
+        if (state.detailsRequestId !== action.meta.requestId) return;
+        state.productDetails = null;
+        state.isDetailsLoading = false;
+      });
+  },
+});
+
+export const { productDetailsCleared } = shopProductsSlice.actions;
+export const shopProductsReducer = shopProductsSlice.reducer;
+
+type WithShopProducts = { shopProducts: ShopProductsState };
+export const selectShopProducts = (state: WithShopProducts) => state.shopProducts;

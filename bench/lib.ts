@@ -1,0 +1,71 @@
+/** Shared plumbing for the benchmarks: child servers, readiness, autocannon runs and figures. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+
+export interface Figures {
+  label: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+}
+
+export function startProcess(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd?: string,
+): ChildProcess {
+  return spawn(cmd, args, { env: { ...process.env, ...env }, cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+}
+
+/** Runs autocannon over the given URLs (round-robin) and returns req/s and latency percentiles in ms. */
+export async function load(
+  label: string,
+  urls: string[],
+  seconds: number,
+  connections = 20,
+): Promise<Figures> {
+  const first = new URL(urls[0]!);
+  const result = await autocannon({
+    url: first.origin,
+    connections,
+    duration: seconds,
+    requests: urls.map((u) => {
+      const url = new URL(u);
+      return { method: 'GET' as const, path: url.pathname + url.search };
+    }),
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    console.warn(`  ${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return { label, reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+export function printTable(rows: Figures[], baseline: Figures): void {
+  console.log('\n| target | req/s | p50 ms | p99 ms | ratio to hello-world |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of rows) {
+    const ratio = (r.reqPerSec / baseline.reqPerSec).toFixed(3);
+    console.log(`| ${r.label} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} |`);
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * `npm run bench`: autocannon against the product listing on catalogs of 1k, 10k and 100k products, on PGlite and
+ * on PostgreSQL, and against a bare Fastify hello-world in the same run. Prints req/s, p50 and p99 latency and the
+ * ratio to hello-world. Figures only: nothing passes or fails on time.
+ *
+ * Options (environment): BENCH_SECONDS (default 10) per target, BENCH_SIZES (default 1000,10000,100000),
+ * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; set to "" to skip PostgreSQL).
+ * Needs the server build (`npm run build`).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { load, printTable, startProcess, stop, waitFor, type Figures } from './lib.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const serverEntry = join(root, 'apps/server/dist/main.js');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PORT = 3901;
+
+if (!existsSync(serverEntry)) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+
+/** The listing requests a shopper makes: default, a filtered page, a deep page, a name sort. */
+function listingUrls(base: string): string[] {
+  const p = `${base}/api/shop/products/get`;
+  return [
+    `${p}?sortBy=price-asc`,
+    `${p}?category=Men,Women&sortBy=price-desc`,
+    `${p}?brand=Nike&sortBy=name-asc&page=3`,
+    `${p}?category=Electronics&brand=Apple,Samsung,Sony&sortBy=price-asc&page=2`,
+  ];
+}
+
+function seed(env: NodeJS.ProcessEnv, products: number): void {
+  execFileSync('npm', ['run', 'seed', '--silent', '--', '--products', String(products)], {
+    cwd: root,
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function benchServer(label: string, env: NodeJS.ProcessEnv): Promise<Figures> {
+  const base = `http://127.0.0.1:${PORT}`;
+  const child = startProcess(process.execPath, [serverEntry], {
+    ...env,
+    NODE_ENV: 'test',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+  });
+  try {
+    await waitFor(`${base}/api/health`);
+    await load(`${label} warm-up`, listingUrls(base), 2);
+    return await load(label, listingUrls(base), SECONDS);
+  } finally {
+    await stop(child);
+  }
+}
+
+async function main(): Promise<void> {
+  const rows: Figures[] = [];
+
+  const hello = startProcess(
+    process.execPath,
+    ['--import', 'tsx', join(here, 'hello-world.ts'), String(PORT)],
+    {},
+  );
+  await waitFor(`http://127.0.0.1:${PORT}/`);
+  await load('hello-world warm-up', [`http://127.0.0.1:${PORT}/`], 2);
+  const baseline = await load('fastify hello-world', [`http://127.0.0.1:${PORT}/`], SECONDS);
+  await stop(hello);
+  rows.push(baseline);
+
+  for (const size of SIZES) {
+    const dataDir = mkdtempSync(join(tmpdir(), `emporium-bench-${size}-`));
+    try {
+      const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+      console.log(`seeding ${size} products into PGlite…`);
+      seed(env, size);
+      rows.push(await benchServer(`listing, PGlite, ${size} products`, env));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+
+    if (PG_URL) {
+      const dbName = `emporium_bench_${size}_${process.pid}`;
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`create database ${dbName}`);
+      const url = new URL(PG_URL);
+      url.pathname = `/${dbName}`;
+      const dataDir2 = mkdtempSync(join(tmpdir(), `emporium-bench-pg-${size}-`));
+      try {
+        const env = { DATA_DIR: dataDir2, DATABASE_URL: url.toString() };
+        console.log(`seeding ${size} products into PostgreSQL…`);
+        seed(env, size);
+        rows.push(await benchServer(`listing, PostgreSQL, ${size} products`, env));
+      } finally {
+        await admin.query(`drop database if exists ${dbName} with (force)`);
+        await admin.end();
+        rmSync(dataDir2, { recursive: true, force: true });
+      }
+    }
+  }
+
+  printTable(rows, baseline);
+}
+
+await main();

@@ -1,0 +1,8 @@
+/** The API contract shared by the server and the web app: schemas, inferred types and constants. */
+export * from './constants.ts';
+export * from './limits.ts';
+export * from './common.ts';
+export * from './auth.ts';
+export * from './products.ts';
+export * from './features.ts';
+export * from './health.ts';

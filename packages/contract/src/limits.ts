@@ -1,0 +1,24 @@
+/**
+ * Bounds on every input the server accepts; forms use the same numbers (DESIGN.md §7).
+ */
+export const LIMITS = {
+  userName: { min: 1, max: 60 },
+  email: { max: 254 }, // RFC 5321 path limit
+  password: { min: 8, max: 128 },
+  productTitle: { min: 1, max: 200 },
+  productDescription: { min: 1, max: 5000 },
+  imageUrl: { max: 2048 },
+  /** Dollars; the database keeps integer cents. */
+  price: { max: 1_000_000 },
+  totalStock: { max: 1_000_000 },
+  /** Product listing page size (DESIGN.md §4). */
+  pageSize: { default: 24, max: 100 },
+  /** Filter values accepted per group in one request. */
+  filterValues: { max: 50 },
+  searchQuery: { min: 1, max: 100 },
+  /** Largest quantity of one line item, whatever the stock. */
+  lineQuantity: { max: 99 },
+  reviewComment: { min: 1, max: 2000 },
+  addressField: { max: 200 },
+  addressNotes: { max: 1000 },
+} as const;

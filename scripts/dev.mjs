@@ -1,0 +1,11 @@
+// `npm run dev`: the API (tsx watch) and Vite with hot reload, side by side; Ctrl-C stops both.
+import { spawn } from 'node:child_process';
+
+const children = [
+  spawn('npm', ['run', 'dev', '-w', '@emporium/server'], { stdio: 'inherit' }),
+  spawn('npm', ['run', 'dev', '-w', '@emporium/web'], { stdio: 'inherit' }),
+];
+const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+children.forEach((c) => c.on('exit', (code) => code && code !== 0 && stop()));

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+    environment: 'node',
+    // Each file builds its own app and database; argon2 and PGlite start-up are CPU-bound on 2 cores.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});

@@ -3,7 +3,19 @@
  * Money is integer cents (docs/decisions/002); images are stored as keys, never as URLs.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -74,4 +86,177 @@ export const featureImages = pgTable('feature_images', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const schema = { users, sessions, products, featureImages };
+/** Saved delivery addresses; at most MAX_ADDRESSES per user (spec §9), enforced by the address service. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    pincode: text('pincode').notNull(),
+    phone: text('phone').notNull(),
+    notes: text('notes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);
+
+/** One cart per user, created on first use; its id is the spec's cart `_id`. */
+export const carts = pgTable('carts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Cart line items. `product_id` deliberately has no foreign key: deleting a product must not be blocked by carts,
+ * and a line whose product is gone is dropped with a notice the next time the cart is read.
+ */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.productId] }),
+    check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * Orders. Totals are computed by the server in cents; the shipping address is a copy taken at creation, so later
+ * address edits or deletions never change a placed order. `stock_held` is true while the order's units are taken
+ * out of stock (after a successful capture until a cancellation gives them back), which makes restoring stock
+ * happen exactly once.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cartId: uuid('cart_id'),
+    orderStatus: text('order_status', {
+      enum: ['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled'],
+    })
+      .notNull()
+      .default('Pending'),
+    paymentMethod: text('payment_method').notNull().default('paypal'),
+    paymentStatus: text('payment_status', { enum: ['pending', 'completed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    /** Which PaymentProvider created the payment (`sandbox` or `paypal`). */
+    paymentProvider: text('payment_provider').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    addressId: uuid('address_id'),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    pincode: text('pincode').notNull(),
+    phone: text('phone').notNull(),
+    notes: text('notes').notNull(),
+    /** The provider's payment/order id (PayPal order id, or the sandbox payment id). */
+    paymentId: text('payment_id'),
+    payerId: text('payer_id'),
+    /** The provider's capture id once captured. */
+    captureId: text('capture_id'),
+    /** Message answered by capture, stored so that repeated captures answer the same result. */
+    paymentMessage: text('payment_message'),
+    stockHeld: boolean('stock_held').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
+    orderUpdateDate: timestamp('order_update_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('orders_total_positive', sql`${t.totalCents} > 0`),
+    check(
+      'orders_status_known',
+      sql`${t.orderStatus} in ('Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled')`,
+    ),
+    check('orders_payment_status_known', sql`${t.paymentStatus} in ('pending', 'completed', 'cancelled')`),
+    index('orders_user_date_idx').on(t.userId, t.orderDate),
+    index('orders_date_idx').on(t.orderDate),
+    index('orders_paid_at_idx').on(t.paidAt),
+    index('orders_pending_idx')
+      .on(t.orderDate)
+      .where(sql`${t.paymentStatus} = 'pending'`),
+    uniqueIndex('orders_payment_id_idx').on(t.paymentId),
+  ],
+);
+
+/**
+ * Order line items: a copy of the product as it was sold (title, image, description, unit price in cents), so
+ * deleting or repricing a product never changes past orders. `product_id` has no foreign key for the same reason.
+ */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
+    title: text('title').notNull(),
+    imageKey: text('image_key').notNull(),
+    description: text('description').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_items_price_positive', sql`${t.unitPriceCents} > 0`),
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+  ],
+);
+
+/** Product reviews: one per user and product; `verified` marks reviews from buyers (DESIGN.md §4). */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    uniqueIndex('reviews_product_user_idx').on(t.productId, t.userId),
+    index('reviews_product_date_idx').on(t.productId, t.createdAt),
+  ],
+);
+
+export const schema = {
+  users,
+  sessions,
+  products,
+  featureImages,
+  addresses,
+  carts,
+  cartItems,
+  orders,
+  orderItems,
+  reviews,
+};

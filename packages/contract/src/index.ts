@@ -6,3 +6,6 @@ export * from './auth.ts';
 export * from './products.ts';
 export * from './features.ts';
 export * from './health.ts';
+export * from './cart.ts';
+export * from './addresses.ts';
+export * from './orders.ts';

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+function field(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+/**
+ * The six address fields (spec §3, §5): all text, all required and non-blank after trimming, each bounded
+ * (LIMITS.addressField, notes LIMITS.addressNotes).
+ */
+export const AddressFields = z.strictObject({
+  address: field('Address', LIMITS.addressField.max),
+  city: field('City', LIMITS.addressField.max),
+  state: field('State', LIMITS.addressField.max),
+  pincode: field('Pincode', LIMITS.addressField.max),
+  phone: field('Phone', LIMITS.addressField.max),
+  notes: field('Notes', LIMITS.addressNotes.max),
+});
+export type AddressFields = z.infer<typeof AddressFields>;
+
+/** `POST /api/shop/address/add` body (spec §7): the fields plus `userId`, which must be the caller's (else 403). */
+export const AddressAddBody = AddressFields.extend({ userId: z.string().max(64) });
+export type AddressAddBody = z.infer<typeof AddressAddBody>;
+
+/** `PUT /api/shop/address/update/:userId/:addressId` body: only the six fields can change. */
+export const AddressUpdateBody = AddressFields;
+export type AddressUpdateBody = z.infer<typeof AddressUpdateBody>;
+
+export const AddressUserParams = z.object({ userId: z.string().max(64) });
+export const AddressParams = z.object({ userId: z.string().max(64), addressId: z.string().max(64) });
+
+/** A saved address as read (spec §3). */
+export const Address = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  phone: z.string(),
+  notes: z.string(),
+});
+export type Address = z.infer<typeof Address>;
+
+export const AddressResponse = z.object({ success: z.literal(true), message: z.string(), data: Address });
+export type AddressResponse = z.infer<typeof AddressResponse>;
+
+export const AddressListResponse = z.object({ success: z.literal(true), data: z.array(Address) });
+export type AddressListResponse = z.infer<typeof AddressListResponse>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+/**
+ * `POST /api/shop/cart/add/:userId/:productId` and `PUT /api/shop/cart/update-cart/:userId/:productId` body
+ * (spec §7). The quantity is a positive whole number up to LIMITS.lineQuantity; strings, fractions, 0, negatives and
+ * null are refused with 400 (DESIGN.md §4). On add it is the amount added to the line; on update it is the new
+ * quantity of the line. Either way the resulting line is capped by stock (409 "Only N left in stock").
+ */
+export const CartQuantityBody = z.strictObject({
+  quantity: z
+    .number({ error: 'Quantity must be a whole number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(LIMITS.lineQuantity.max, `Quantity must be at most ${LIMITS.lineQuantity.max}`),
+});
+export type CartQuantityBody = z.infer<typeof CartQuantityBody>;
+
+export const CartUserParams = z.object({ userId: z.string().max(64) });
+export const CartLineParams = z.object({ userId: z.string().max(64), productId: z.string().max(64) });
+
+/**
+ * A cart line item (spec §3) as the server returns it: the product's current title, image (absolute URL), price and
+ * salePrice in dollars, the quantity, and `totalStock`, the units left in stock (the UI stops the increase there).
+ */
+export const CartItem = z.object({
+  productId: z.string(),
+  title: z.string(),
+  image: z.string(),
+  price: z.number(),
+  salePrice: z.number(),
+  quantity: z.number().int(),
+  totalStock: z.number().int(),
+});
+export type CartItem = z.infer<typeof CartItem>;
+
+/** The cart (spec §3): its id and items, oldest line first. */
+export const Cart = z.object({ _id: z.string(), items: z.array(CartItem) });
+export type Cart = z.infer<typeof Cart>;
+
+/**
+ * Every cart route answers `{success, message, data: cart}` (spec §7). When lines were dropped because their product
+ * no longer exists, `message` says so.
+ */
+export const CartResponse = z.object({ success: z.literal(true), message: z.string(), data: Cart });
+export type CartResponse = z.infer<typeof CartResponse>;

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants.ts';
+
+/**
+ * `POST /api/shop/order/create` body. The spec's client sends the whole order of §3 (userId, cartId, cartItems,
+ * address, orderStatus, paymentMethod, paymentStatus, totalPrice, dates, paymentId, payerId). The server reads only
+ * `userId` (must be the caller's, else 403) and `address.addressId` (one of the caller's saved addresses); lines,
+ * prices, the total and the statuses come from the server's cart and database, and anything else sent is ignored.
+ */
+export const OrderCreateBody = z.object({
+  userId: z.string().max(64).optional(),
+  address: z.object(
+    { addressId: z.string({ error: 'Please select an address' }).max(64) },
+    { error: 'Please select an address' },
+  ),
+});
+export type OrderCreateBody = z.infer<typeof OrderCreateBody>;
+
+/** Answer of order creation (spec §7): where to send the shopper to approve the payment, and the order id. */
+export const OrderCreateResponse = z.object({
+  success: z.literal(true),
+  approvalURL: z.string(),
+  orderId: z.string(),
+});
+export type OrderCreateResponse = z.infer<typeof OrderCreateResponse>;
+
+/**
+ * `POST /api/shop/order/capture` body (spec §7). `paymentId` is the provider's payment id from the return URL
+ * (`paymentId`, or PayPal's `token`); `payerId` is the return URL's `PayerID`.
+ */
+export const OrderCaptureBody = z.strictObject({
+  orderId: z.string().max(64),
+  paymentId: z.string().min(1, 'Payment information is missing').max(200),
+  payerId: z.string().max(200).optional(),
+});
+export type OrderCaptureBody = z.infer<typeof OrderCaptureBody>;
+
+/** A line of a placed order: a copy of the product as sold. `price` is the unit price in dollars. */
+export const OrderItem = z.object({
+  productId: z.string(),
+  title: z.string(),
+  image: z.string(),
+  description: z.string(),
+  price: z.number(),
+  quantity: z.number().int(),
+});
+export type OrderItem = z.infer<typeof OrderItem>;
+
+/** The shipping address copied into the order when it was placed. */
+export const OrderAddress = z.object({
+  addressId: z.string().nullable(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  phone: z.string(),
+  notes: z.string(),
+});
+export type OrderAddress = z.infer<typeof OrderAddress>;
+
+/** An order as read (spec §3). Dates are ISO 8601 strings; `totalPrice` is in dollars. */
+export const Order = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  orderDate: z.string(),
+  orderUpdateDate: z.string(),
+  totalPrice: z.number(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  paymentMethod: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentId: z.string().nullable(),
+  payerId: z.string().nullable(),
+  cartItems: z.array(OrderItem),
+  address: OrderAddress,
+});
+export type Order = z.infer<typeof Order>;
+
+/** `POST /api/shop/order/capture` answer: success and message; `data` is the order after the capture. */
+export const OrderCaptureResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: Order,
+});
+export type OrderCaptureResponse = z.infer<typeof OrderCaptureResponse>;
+
+export const OrderListResponse = z.object({ success: z.literal(true), data: z.array(Order) });
+export type OrderListResponse = z.infer<typeof OrderListResponse>;
+
+export const OrderResponse = z.object({ success: z.literal(true), data: Order });
+export type OrderResponse = z.infer<typeof OrderResponse>;
+
+/** `PUT /api/admin/orders/status/:id` body (spec §7): one of the five statuses, anything else is 400. */
+export const OrderStatusBody = z.strictObject({ orderStatus: z.enum(ORDER_STATUSES) });
+export type OrderStatusBody = z.infer<typeof OrderStatusBody>;

@@ -1,0 +1,48 @@
+/**
+ * The payment provider seam (DESIGN.md §4 "Payments"). Two implementations: `sandbox` (built-in demo approval page,
+ * the default) and `paypal` (PayPal REST Orders v2). Amounts are integer cents in USD.
+ */
+
+export type PaymentProviderName = 'sandbox' | 'paypal';
+
+export interface CreatePaymentInput {
+  /** Our order id; providers derive their idempotency keys (PayPal-Request-Id) from it. */
+  orderId: string;
+  amountCents: number;
+  currency: 'USD';
+  /** Where the shopper returns after approving (`/shop/paypal-return`). */
+  returnUrl: string;
+  /** Where the shopper returns after cancelling (`/shop/checkout`). */
+  cancelUrl: string;
+  description: string;
+}
+
+export interface CreatedPayment {
+  /** The provider's payment id (PayPal order id, or the sandbox payment id). */
+  paymentId: string;
+  /** Where to send the shopper to approve the payment. */
+  approvalUrl: string;
+}
+
+export interface CapturePaymentInput {
+  orderId: string;
+  paymentId: string;
+  payerId?: string;
+}
+
+/**
+ * Outcome of a capture. `completed` carries the amount the provider says it captured, which the caller compares
+ * with the order total (a mismatch is never fulfilled). `declined` means no money moved; `message` says why in words
+ * a shopper understands.
+ */
+export type CaptureResult =
+  | { status: 'completed'; captureId: string; amountCents: number; currency: string }
+  | { status: 'declined'; message: string };
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Creates a payment awaiting the shopper's approval. Throws on provider failure (after its own retries). */
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /** Captures an approved payment. Repeating a capture for the same order must not charge twice. */
+  capturePayment(input: CapturePaymentInput): Promise<CaptureResult>;
+}

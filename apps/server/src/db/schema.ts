@@ -77,6 +77,19 @@ export const products = pgTable(
       t.id,
     ),
     index('products_title_idx').on(t.title, t.id),
+    // A single category or brand (what the header links set) reads a page straight off these in sort order.
+    index('products_category_price_idx').on(
+      t.category,
+      sql`(CASE WHEN ${t.salePriceCents} > 0 THEN ${t.salePriceCents} ELSE ${t.priceCents} END)`,
+      t.id,
+    ),
+    index('products_brand_price_idx').on(
+      t.brand,
+      sql`(CASE WHEN ${t.salePriceCents} > 0 THEN ${t.salePriceCents} ELSE ${t.priceCents} END)`,
+      t.id,
+    ),
+    index('products_category_title_idx').on(t.category, t.title, t.id),
+    index('products_brand_title_idx').on(t.brand, t.title, t.id),
   ],
 );
 

@@ -44,9 +44,10 @@ export async function listProducts(
 
   const order = {
     'price-asc': [asc(effectivePriceCents), asc(products.id)],
-    'price-desc': [desc(effectivePriceCents), asc(products.id)],
+    // The id tie-break runs in the sort's direction so one index serves the page either way.
+    'price-desc': [desc(effectivePriceCents), desc(products.id)],
     'name-asc': [asc(products.title), asc(products.id)],
-    'name-desc': [desc(products.title), asc(products.id)],
+    'name-desc': [desc(products.title), desc(products.id)],
   }[query.sortBy];
 
   const [rows, [totalRow]] = await Promise.all([

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ChevronDown } from 'lucide-react';
 import { BRANDS, CATEGORIES, FILTER_COLLAPSE_AFTER } from '@emporium/contract';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
@@ -14,16 +15,37 @@ interface FilterPanelProps {
   onToggle: (group: FilterGroup, value: string) => void;
 }
 
+/**
+ * The listing's Filters panel (spec §2): one group per filter with "Show More (n more)" after
+ * FILTER_COLLAPSE_AFTER options. On phones the groups fold behind a toggle so the products stay on the first
+ * screen; from the `md` breakpoint up they are always shown.
+ */
 export function FilterPanel({ filters, onToggle }: FilterPanelProps) {
+  const [open, setOpen] = useState(false);
+  const active = filters.category.length + filters.brand.length;
   return (
     <aside
       aria-labelledby="filters-heading"
-      className="rounded-2xl border border-neutral-200 bg-white shadow-sm"
+      className="self-start rounded-2xl border border-neutral-200 bg-white shadow-sm"
     >
-      <h2 id="filters-heading" className="border-b border-neutral-200 p-4 text-lg font-extrabold">
-        Filters
-      </h2>
-      <div className="space-y-6 p-4">
+      <div
+        className={`flex items-center justify-between gap-2 border-neutral-200 p-4 ${open ? 'border-b' : 'md:border-b'}`}
+      >
+        <h2 id="filters-heading" className="text-lg font-extrabold">
+          Filters
+        </h2>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="filter-groups"
+          onClick={() => setOpen(!open)}
+          className="flex cursor-pointer items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-neutral-700 hover:bg-neutral-100 md:hidden"
+        >
+          {open ? 'Hide filters' : active > 0 ? `Show filters (${active} selected)` : 'Show filters'}
+          <ChevronDown aria-hidden className={open ? 'size-4 rotate-180' : 'size-4'} />
+        </button>
+      </div>
+      <div id="filter-groups" className={open ? 'space-y-6 p-4' : 'hidden space-y-6 p-4 md:block'}>
         {GROUPS.map((group) => (
           <FilterGroupOptions
             key={group.id}

@@ -4,6 +4,7 @@
  * the tests' `buildTestApp()`.
  */
 import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -30,6 +31,13 @@ import { createPasswordHasher } from './modules/auth/password.ts';
 import { featureRoutes } from './modules/features/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { shopProductRoutes } from './modules/products/routes.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { sandboxPaymentRoutes } from './modules/sandbox-payments/routes.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createPaymentProvider } from './payments/index.ts';
+import type { PaymentProvider } from './payments/provider.ts';
 import type { LocalImageStore } from './storage/image-store.ts';
 
 export interface AppDeps {
@@ -38,6 +46,10 @@ export interface AppDeps {
   images: LocalImageStore;
   /** Shared store for rate limits when the shop runs on several instances. */
   redis?: Redis;
+  /** Payment provider; default from the configuration (DESIGN.md §4 Payments). */
+  payments?: PaymentProvider;
+  /** Outgoing mail; default from the configuration (SMTP_URL or DATA_DIR/outbox). */
+  mailer?: Mailer;
 }
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -52,7 +64,10 @@ function errorReply(error: FastifyError | HttpError | Error): { status: number; 
     return { status: 400, message: `${label ? `${label}: ` : ''}${first?.message ?? 'Invalid request'}` };
   }
   const status = (error as FastifyError).statusCode ?? 500;
-  if (status >= 500) return { status, message: 'Something went wrong on our side. Please try again.' };
+  // Our own 5xx (e.g. 502 from a payment provider) carry a message meant for the shopper; anything else is hidden.
+  if (status >= 500 && !(error instanceof HttpError)) {
+    return { status, message: 'Something went wrong on our side. Please try again.' };
+  }
   const code = (error as FastifyError).code;
   const messages: Record<string, string> = {
     FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
@@ -147,6 +162,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(shopProductRoutes, { prefix: '/api/shop', db, images });
   await app.register(featureRoutes, { prefix: '/api/common', db, images });
+  await app.register(cartRoutes, { prefix: '/api/shop', db, images });
+  await app.register(addressRoutes, { prefix: '/api/shop', db });
+  await app.register(orderRoutes, {
+    prefix: '/api/shop',
+    db,
+    images,
+    payments: deps.payments ?? createPaymentProvider(config),
+    mailer: deps.mailer ?? createMailer({ ...config.mail, outboxDir: join(config.dataDir, 'outbox') }),
+    publicUrl: config.publicUrl,
+  });
+  await app.register(sandboxPaymentRoutes, { db, publicUrl: config.publicUrl });
 
   mkdirSync(images.root, { recursive: true });
   await app.register(fastifyStatic, {

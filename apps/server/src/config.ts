@@ -49,6 +49,13 @@ const EnvSchema = z.object({
   LOGIN_FAILURES_MAX: int(10),
   ARGON2_MEMORY_KIB: int(19456, 1024),
   WEB_DIST: optionalString,
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'paypal']).optional(),
+  PAYPAL_CLIENT_ID: optionalString,
+  PAYPAL_CLIENT_SECRET: optionalString,
+  PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+  PENDING_ORDER_TTL_MINUTES: int(60),
+  SMTP_URL: optionalString.pipe(z.url().optional()),
+  MAIL_FROM: z.string().default('Emporium <orders@emporium.test>'),
 });
 
 export class ConfigError extends Error {}
@@ -83,6 +90,13 @@ export interface Config {
   argon2MemoryKib: number;
   /** Built web app to serve, if the folder exists. */
   webDist: string;
+  /** DESIGN.md §4 Payments: `sandbox` (built-in demo approval page) or `paypal` (REST Orders v2). */
+  payments:
+    { provider: 'sandbox' } | { provider: 'paypal'; clientId: string; clientSecret: string; apiBase: string };
+  /** Pending orders older than this are cancelled by the abandoned-order job (ms). */
+  pendingOrderTtlMs: number;
+  /** Order confirmations: SMTP when `smtpUrl` is set, else .eml files in `dataDir/outbox`. */
+  mail: { smtpUrl?: string; from: string };
 }
 
 /** Parses `env` (default `process.env`) into a Config; throws ConfigError with every bad variable named. */
@@ -108,6 +122,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  ADMIN_PASSWORD: a demo password is refused in production',
     );
   }
+  const paypalKeys = Boolean(e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET);
+  const paymentProvider = e.PAYMENT_PROVIDER ?? (paypalKeys ? 'paypal' : 'sandbox');
+  if (paymentProvider === 'paypal' && !paypalKeys) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -131,5 +152,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     argon2MemoryKib: e.ARGON2_MEMORY_KIB,
     webDist: resolve(e.WEB_DIST ?? join(REPO_ROOT, 'apps/web/dist')),
+    payments:
+      paymentProvider === 'paypal'
+        ? {
+            provider: 'paypal',
+            clientId: e.PAYPAL_CLIENT_ID!,
+            clientSecret: e.PAYPAL_CLIENT_SECRET!,
+            apiBase: e.PAYPAL_API_BASE.replace(/\/+$/, ''),
+          }
+        : { provider: 'sandbox' },
+    pendingOrderTtlMs: e.PENDING_ORDER_TTL_MINUTES * 60_000,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ConfigError } from './config.ts';
 import { upsertAccount } from './modules/auth/auth.service.ts';
+import { cancelAbandonedOrders } from './modules/orders/service.ts';
 import { openRuntime } from './runtime.ts';
 import { DEMO_ACCOUNTS, seedCatalog, seedDemoAccounts } from './seed/seed.ts';
 
@@ -35,7 +36,16 @@ async function main(): Promise<void> {
     log.info(`Admin ${config.admin.email}: ${result}`);
   }
 
+  // DESIGN.md §4: pending orders abandoned longer than PENDING_ORDER_TTL_MINUTES are cancelled, checked each minute.
+  const sweep = setInterval(() => {
+    cancelAbandonedOrders(database.db, config.pendingOrderTtlMs)
+      .then((n) => n > 0 && log.info(`Cancelled ${n} abandoned pending orders`))
+      .catch((err: unknown) => log.error({ err }, 'abandoned-order job failed'));
+  }, 60_000);
+  sweep.unref();
+
   const close = async () => {
+    clearInterval(sweep);
     await app.close();
     await database.close();
     redis?.disconnect();

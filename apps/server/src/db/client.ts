@@ -44,6 +44,9 @@ export async function openDatabase(
 ): Promise<Database> {
   if (typeof target === 'object' && 'url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle client that loses its connection (server restart, database dropped) is discarded by the pool; without
+    // a listener its error would crash the process. The next query opens a fresh connection.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -238,6 +238,27 @@ export const orderItems = pgTable(
   ],
 );
 
+/**
+ * Payments of the built-in `sandbox` provider (DESIGN.md §4 Payments): the demo stand-in for PayPal's own records.
+ * Kept in the database so that any server instance can show, approve and capture them.
+ */
+export const sandboxPayments = pgTable(
+  'sandbox_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: ['created', 'approved', 'captured', 'cancelled'] })
+      .notNull()
+      .default('created'),
+    payerId: text('payer_id'),
+    captureId: text('capture_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_payments_order_idx').on(t.orderId)],
+);
+
 /** Product reviews: one per user and product; `verified` marks reviews from buyers (DESIGN.md §4). */
 export const reviews = pgTable(
   'reviews',
@@ -272,4 +293,5 @@ export const schema = {
   orders,
   orderItems,
   reviews,
+  sandboxPayments,
 };

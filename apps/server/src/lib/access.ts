@@ -70,3 +70,14 @@ export const accessPlugin = fp(
   },
   { name: 'access' },
 );
+
+/**
+ * The signed-in caller, checked against a `userId` taken from a path or body (DESIGN.md §4: a userId that is not
+ * the caller's gets 403). Use it on `shopper` routes, where the access plugin has already answered 401 to visitors.
+ */
+export function requireSelf(request: FastifyRequest, userId: string | undefined): AuthUser {
+  const user = request.user;
+  if (!user) throw unauthorized();
+  if (userId !== undefined && userId !== user.userId) throw forbidden('You can only access your own data');
+  return user;
+}

@@ -3,7 +3,17 @@
  * the default) and `paypal` (PayPal REST Orders v2). Amounts are integer cents in USD.
  */
 
+import type { Db } from '../db/client.ts';
+
 export type PaymentProviderName = 'sandbox' | 'paypal';
+
+/**
+ * The database handle the caller is working in (often an open transaction). The sandbox keeps its payments in the
+ * database and must use this handle; PayPal ignores it.
+ */
+export interface PaymentContext {
+  db: Db;
+}
 
 export interface CreatePaymentInput {
   /** Our order id; providers derive their idempotency keys (PayPal-Request-Id) from it. */
@@ -42,7 +52,7 @@ export type CaptureResult =
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Creates a payment awaiting the shopper's approval. Throws on provider failure (after its own retries). */
-  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  createPayment(input: CreatePaymentInput, ctx: PaymentContext): Promise<CreatedPayment>;
   /** Captures an approved payment. Repeating a capture for the same order must not charge twice. */
-  capturePayment(input: CapturePaymentInput): Promise<CaptureResult>;
+  capturePayment(input: CapturePaymentInput, ctx: PaymentContext): Promise<CaptureResult>;
 }

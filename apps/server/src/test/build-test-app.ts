@@ -10,7 +10,7 @@ import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Category, Brand } from '@emporium/contract';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/client.ts';
 import { products, users } from '../db/schema.ts';
@@ -46,8 +46,14 @@ async function throwawayPostgres(serverUrl: string): Promise<{ url: string; drop
   };
 }
 
-/** Builds the app with test configuration (`env` overrides it); close it with `app.close()`. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds the app with test configuration (`env` overrides it, `deps` replaces the payment provider or mailer);
+ * close it with `app.close()`.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'payments' | 'mailer'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'emporium-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -64,7 +70,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const database = await openDatabase(pgdb ? { url: pgdb.url } : 'memory');
   await database.migrate();
   const images = localImageStore(dataDir, config.publicUrl);
-  const app = await buildApp({ config, database, images });
+  const app = await buildApp({ config, database, images, ...deps });
   app.addHook('onClose', async () => {
     await database.close();
     await pgdb?.drop();

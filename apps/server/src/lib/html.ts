@@ -1,0 +1,20 @@
+/** Small helpers for the HTML the server writes itself (sandbox pages, e-mails). */
+import { toDollars } from '@emporium/contract';
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for HTML element content and quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** Cents as dollars with two decimals and a dollar sign (spec §9). */
+export function formatCents(cents: number): string {
+  return `$${toDollars(cents).toFixed(2)}`;
+}

@@ -1,0 +1,44 @@
+/**
+ * Outgoing mail (DESIGN.md §2): nodemailer over SMTP when `SMTP_URL` is set; otherwise each message is written as an
+ * .eml file into `DATA_DIR/outbox/`, so a fresh clone sends nothing and the mail can still be read.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Sends the message; resolves with where it went (SMTP message id or the .eml path). */
+  send(message: MailMessage): Promise<string>;
+}
+
+/** A mailer for `{smtpUrl, from}`; without `smtpUrl`, files in `outboxDir`. */
+export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        const info = await transport.sendMail({ from: options.from, ...message });
+        return String(info.messageId);
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await mkdir(options.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      const path = join(options.outboxDir, name);
+      await writeFile(path, info.message as Buffer);
+      return path;
+    },
+  };
+}

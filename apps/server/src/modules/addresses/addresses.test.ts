@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signUpAndLogIn, type TestApp } from '../../test/build-test-app.ts';
+import { ADDRESS, addAddress, as, type Session } from '../../test/shop-client.ts';
+
+let t: TestApp;
+let alice: Session;
+let bob: Session;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  alice = await signUpAndLogIn(t.app);
+  bob = await signUpAndLogIn(t.app);
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+const listOf = async (s: Session) =>
+  (await as(t.app, s).get(`/api/shop/address/get/${s.userId}`)).json().data as Array<Record<string, string>>;
+
+describe('addresses', () => {
+  it('adds, lists, updates only the six fields, and deletes', async () => {
+    const added = await addAddress(t.app, alice);
+    expect(added).toEqual({ _id: expect.any(String), userId: alice.userId, ...ADDRESS });
+    expect(await listOf(alice)).toEqual([added]);
+    const upd = await as(t.app, alice).put(`/api/shop/address/update/${alice.userId}/${added._id}`, {
+      ...ADDRESS,
+      city: '  Shelbyville ',
+    });
+    expect(upd.statusCode).toBe(200);
+    expect(upd.json()).toMatchObject({ success: true, message: 'Address updated successfully' });
+    expect((await listOf(alice))[0]).toMatchObject({ _id: added._id, city: 'Shelbyville' });
+    const sneaky = await as(t.app, alice).put(`/api/shop/address/update/${alice.userId}/${added._id}`, {
+      ...ADDRESS,
+      userId: bob.userId,
+    });
+    expect(sneaky.statusCode).toBe(400);
+    const del = await as(t.app, alice).delete(`/api/shop/address/delete/${alice.userId}/${added._id}`);
+    expect(del.json()).toMatchObject({ success: true, message: 'Address deleted successfully' });
+    expect(await listOf(alice)).toEqual([]);
+  });
+
+  it.each([
+    ['a blank city', { ...ADDRESS, city: '   ' }],
+    ['a missing phone', { ...ADDRESS, phone: undefined }],
+    ['a 201-character address', { ...ADDRESS, address: 'x'.repeat(201) }],
+    ['a 1001-character note', { ...ADDRESS, notes: 'x'.repeat(1001) }],
+    ['an unknown field', { ...ADDRESS, isDefault: true }],
+    ['a number for pincode', { ...ADDRESS, pincode: 62701 }],
+  ])('refuses %s with 400 and stores nothing', async (_label, fields) => {
+    const res = await as(t.app, bob).post('/api/shop/address/add', { ...fields, userId: bob.userId });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().success).toBe(false);
+    expect(await listOf(bob)).toEqual([]);
+  });
+
+  it('refuses a 4th address with 409 "You can only add 3 addresses"', async () => {
+    for (let i = 0; i < 3; i++) await addAddress(t.app, bob, { ...ADDRESS, address: `${i} Elm Street` });
+    const fourth = await as(t.app, bob).post('/api/shop/address/add', { ...ADDRESS, userId: bob.userId });
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json()).toEqual({ success: false, message: 'You can only add 3 addresses' });
+    expect(await listOf(bob)).toHaveLength(3);
+  });
+
+  it("keeps shoppers out of each other's addresses (403 for a userId, 404 for an address)", async () => {
+    const mine = await addAddress(t.app, alice);
+    const asBob = as(t.app, bob);
+    expect((await asBob.post('/api/shop/address/add', { ...ADDRESS, userId: alice.userId })).statusCode).toBe(
+      403,
+    );
+    expect((await asBob.get(`/api/shop/address/get/${alice.userId}`)).statusCode).toBe(403);
+    expect((await asBob.put(`/api/shop/address/update/${bob.userId}/${mine._id}`, ADDRESS)).statusCode).toBe(
+      404,
+    );
+    expect((await asBob.delete(`/api/shop/address/delete/${bob.userId}/${mine._id}`)).statusCode).toBe(404);
+    expect((await asBob.delete(`/api/shop/address/delete/${alice.userId}/${mine._id}`)).statusCode).toBe(403);
+    expect(await listOf(alice)).toEqual([mine]);
+    const visitor = await t.app.inject({ method: 'GET', url: `/api/shop/address/get/${alice.userId}` });
+    expect(visitor.statusCode).toBe(401);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('stores at most 3 when 6 adds race (PostgreSQL)', async () => {
+    const carol = await signUpAndLogIn(t.app);
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        as(t.app, carol).post('/api/shop/address/add', { ...ADDRESS, userId: carol.userId }),
+      ),
+    );
+    const codes = results.map((r) => (r.status === 'fulfilled' ? r.value.statusCode : 0));
+    expect(codes.filter((c) => c === 201)).toHaveLength(3);
+    expect(codes.filter((c) => c === 409)).toHaveLength(3);
+    expect(await listOf(carol)).toHaveLength(3);
+  });
+});

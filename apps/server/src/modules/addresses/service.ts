@@ -1,0 +1,82 @@
+/**
+ * Saved delivery addresses (spec §2 Account › Address, §5, §7, §9): at most MAX_ADDRESSES per user. The limit holds
+ * under concurrency: adds for one user serialise on that user's row (`SELECT … FOR UPDATE`) before counting.
+ */
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { MAX_ADDRESSES, type Address, type AddressFields } from '@emporium/contract';
+import type { Db } from '../../db/client.ts';
+import { addresses, users } from '../../db/schema.ts';
+import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
+
+type AddressRow = typeof addresses.$inferSelect;
+
+/** The spec's 409 text for a 4th address (spec §5). */
+export const ADDRESS_LIMIT_MESSAGE = `You can only add ${MAX_ADDRESSES} addresses`;
+
+function toAddress(row: AddressRow): Address {
+  return {
+    _id: row.id,
+    userId: row.userId,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    pincode: row.pincode,
+    phone: row.phone,
+    notes: row.notes,
+  };
+}
+
+/** The user's addresses, oldest first. */
+export async function listAddresses(db: Db, userId: string): Promise<Address[]> {
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(asc(addresses.createdAt), asc(addresses.id));
+  return rows.map(toAddress);
+}
+
+/** Adds an address; 409 ADDRESS_LIMIT_MESSAGE when the user already has MAX_ADDRESSES. */
+export async function addAddress(db: Db, userId: string, fields: AddressFields): Promise<Address> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select ${users.id} from ${users} where ${users.id} = ${userId} for update`);
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(addresses)
+      .where(eq(addresses.userId, userId));
+    if (n >= MAX_ADDRESSES) throw conflict(ADDRESS_LIMIT_MESSAGE);
+    const [row] = await tx
+      .insert(addresses)
+      .values({ userId, ...fields })
+      .returning();
+    return toAddress(row!);
+  });
+}
+
+/** Replaces the six fields of one of the user's addresses; 404 when it is not theirs. */
+export async function updateAddress(
+  db: Db,
+  userId: string,
+  addressId: string,
+  fields: AddressFields,
+): Promise<Address> {
+  if (!isUuid(addressId)) throw notFound('Address not found');
+  const [row] = await db
+    .update(addresses)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .returning();
+  if (!row) throw notFound('Address not found');
+  return toAddress(row);
+}
+
+/** Deletes one of the user's addresses; 404 when it is not theirs. Placed orders keep their own copy. */
+export async function deleteAddress(db: Db, userId: string, addressId: string): Promise<Address> {
+  if (!isUuid(addressId)) throw notFound('Address not found');
+  const [row] = await db
+    .delete(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .returning();
+  if (!row) throw notFound('Address not found');
+  return toAddress(row);
+}

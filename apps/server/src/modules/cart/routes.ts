@@ -1,0 +1,99 @@
+/**
+ * Cart routes (spec §7 Shop, prefix /api/shop): shopper access; the path's userId must be the caller's (403).
+ * Every answer is `{success, message, data: cart}`; bad quantities 400, unknown product or line 404, above stock 409.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CartLineParams,
+  CartQuantityBody,
+  CartResponse,
+  CartUserParams,
+  ErrorResponse,
+} from '@emporium/contract';
+import type { Db } from '../../db/client.ts';
+import { requireSelf } from '../../lib/access.ts';
+import type { ImageStore } from '../../storage/image-store.ts';
+import { addToCart, deleteCartLine, readCart, updateCartLine } from './service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+
+export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> = async (
+  app,
+  { db, images },
+) => {
+  async function answer(userId: string, message: string) {
+    const { cart, message: said } = await readCart(db, images, userId, message);
+    return { success: true as const, message: said, data: cart };
+  }
+
+  /** `GET /cart/get/:userId` → 200 the cart. */
+  app.get(
+    '/cart/get/:userId',
+    {
+      config: { access: 'shopper' },
+      schema: { tags: ['cart'], params: CartUserParams, response: { 200: CartResponse, ...errors } },
+    },
+    async (request) => {
+      const user = requireSelf(request, request.params.userId);
+      return answer(user.userId, 'Cart fetched successfully');
+    },
+  );
+
+  /** `POST /cart/add/:userId/:productId` {quantity} → 200 the cart; adds to the line. */
+  app.post(
+    '/cart/add/:userId/:productId',
+    {
+      config: { access: 'shopper' },
+      schema: {
+        tags: ['cart'],
+        params: CartLineParams,
+        body: CartQuantityBody,
+        response: { 200: CartResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireSelf(request, request.params.userId);
+      await addToCart(db, user.userId, request.params.productId, request.body.quantity);
+      return answer(user.userId, 'Product added to cart');
+    },
+  );
+
+  /** `PUT /cart/update-cart/:userId/:productId` {quantity} → 200 the cart; sets the line's quantity. */
+  app.put(
+    '/cart/update-cart/:userId/:productId',
+    {
+      config: { access: 'shopper' },
+      schema: {
+        tags: ['cart'],
+        params: CartLineParams,
+        body: CartQuantityBody,
+        response: { 200: CartResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireSelf(request, request.params.userId);
+      await updateCartLine(db, user.userId, request.params.productId, request.body.quantity);
+      return answer(user.userId, 'Cart updated');
+    },
+  );
+
+  /** `DELETE /cart/delete/:userId/:productId` → 200 the cart without the line. */
+  app.delete(
+    '/cart/delete/:userId/:productId',
+    {
+      config: { access: 'shopper' },
+      schema: { tags: ['cart'], params: CartLineParams, response: { 200: CartResponse, ...errors } },
+    },
+    async (request) => {
+      const user = requireSelf(request, request.params.userId);
+      await deleteCartLine(db, user.userId, request.params.productId);
+      return answer(user.userId, 'Product removed from cart');
+    },
+  );
+};

@@ -1,0 +1,107 @@
+/**
+ * Shopper order routes (spec §7 Shop, prefix /api/shop): shopper access. A userId in the path or body that is not
+ * the caller's is 403; another shopper's order is 404.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ErrorResponse,
+  OrderCaptureBody,
+  OrderCaptureResponse,
+  OrderCreateBody,
+  OrderCreateResponse,
+  OrderListResponse,
+  OrderResponse,
+} from '@emporium/contract';
+import { requireSelf } from '../../lib/access.ts';
+import { getOrder, listOrders } from './order-view.ts';
+import { captureOrder, createOrder, type OrderDeps } from './service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  402: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  502: ErrorResponse,
+};
+
+export const orderRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>> = async (app, opts) => {
+  const deps = (log: OrderDeps['log']): OrderDeps => ({ ...opts, log });
+
+  /**
+   * `POST /order/create` (body: the order of spec §3; only userId and address.addressId are read) → 201
+   * {success, approvalURL, orderId}. 400 empty cart / no address, 409 above stock, 502 provider failure.
+   */
+  app.post(
+    '/order/create',
+    {
+      config: { access: 'shopper' },
+      schema: { tags: ['orders'], body: OrderCreateBody, response: { 201: OrderCreateResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const user = requireSelf(request, request.body.userId);
+      const created = await createOrder(deps(request.log), user.userId, request.body.address.addressId);
+      return reply.code(201).send({ success: true as const, ...created });
+    },
+  );
+
+  /** `POST /order/capture` {orderId, paymentId, payerId} → 200 {success, message, data: order}. */
+  app.post(
+    '/order/capture',
+    {
+      config: { access: 'shopper' },
+      schema: {
+        tags: ['orders'],
+        body: OrderCaptureBody,
+        response: { 200: OrderCaptureResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireSelf(request, undefined);
+      const { message, order } = await captureOrder(deps(request.log), user.userId, request.body);
+      return { success: true as const, message, data: order };
+    },
+  );
+
+  /** `GET /order/list/:userId` → 200 the caller's orders, newest first. */
+  app.get(
+    '/order/list/:userId',
+    {
+      config: { access: 'shopper' },
+      schema: {
+        tags: ['orders'],
+        params: z.object({ userId: z.string().max(64) }),
+        response: { 200: OrderListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireSelf(request, request.params.userId);
+      return {
+        success: true as const,
+        data: await listOrders(opts.db, opts.images, { userId: user.userId }),
+      };
+    },
+  );
+
+  /** `GET /order/details/:id` → 200 the order; 404 unless it is the caller's. */
+  app.get(
+    '/order/details/:id',
+    {
+      config: { access: 'shopper' },
+      schema: {
+        tags: ['orders'],
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: OrderResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireSelf(request, undefined);
+      return {
+        success: true as const,
+        data: await getOrder(opts.db, opts.images, { orderId: request.params.id, userId: user.userId }),
+      };
+    },
+  );
+};

@@ -1,0 +1,53 @@
+/**
+ * HTML of the sandbox approval page. Every value is escaped; there is no script (the CSP allows none inline) and
+ * the buttons are plain same-origin form posts.
+ */
+import { escapeHtml, formatCents } from '../../lib/html.ts';
+
+const STYLE = `
+  body { font-family: system-ui, sans-serif; background: #f5f5f5; margin: 0; color: #171717; }
+  main { max-width: 28rem; margin: 3rem auto; background: #fff; border-radius: 1rem; padding: 2rem;
+         box-shadow: 0 1px 3px rgba(0,0,0,.1); }
+  .demo { background: #fef3c7; color: #92400e; border-radius: .5rem; padding: .5rem .75rem; font-weight: 600; }
+  h1 { font-size: 1.4rem; } .amount { font-size: 2rem; font-weight: 800; margin: .5rem 0 1rem; }
+  ul { padding-left: 1.2rem; color: #404040; } form { display: inline; }
+  button { font: inherit; border-radius: .5rem; padding: .7rem 1.4rem; cursor: pointer; border: 1px solid #171717; }
+  .pay { background: #171717; color: #fff; margin-right: .5rem; } .cancel { background: #fff; }`;
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+/** The approval page: demo label, amount, what is being paid for, Pay and Cancel. */
+export function approvalPage(p: {
+  paymentId: string;
+  amountCents: number;
+  description: string;
+  status: string;
+}): string {
+  const id = encodeURIComponent(p.paymentId);
+  const open = p.status === 'created' || p.status === 'approved';
+  return layout(
+    'Emporium sandbox payment',
+    `<p class="demo">Demo payment — no money moves. This sandbox stands in for PayPal.</p>
+<h1>Emporium sandbox payment</h1>
+<p class="amount">${formatCents(p.amountCents)}</p>
+<p>${escapeHtml(p.description)}</p>
+${
+  open
+    ? `<form method="post" action="/sandbox/pay/${id}/approve"><button class="pay" type="submit">Pay ${formatCents(p.amountCents)}</button></form>
+<form method="post" action="/sandbox/pay/${id}/cancel"><button class="cancel" type="submit">Cancel</button></form>`
+    : `<p>This payment is ${escapeHtml(p.status)}.</p><p><a href="/shop/account">Back to the shop</a></p>`
+}`,
+  );
+}
+
+/** The page for an unknown payment id. */
+export function notFoundPage(): string {
+  return layout(
+    'Payment not found',
+    '<h1>Payment not found</h1><p><a href="/shop/checkout">Back to checkout</a></p>',
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The sandbox provider's approval page (DESIGN.md §4 Payments), public: the payment id is the capability.
+ * `GET /sandbox/pay/:paymentId` shows it; `POST …/approve` redirects (303) to
+ * `/shop/paypal-return?paymentId=…&PayerID=…`; `POST …/cancel` cancels the order and redirects to `/shop/checkout`
+ * with the cart intact. Unknown ids get a 404 page.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { sandboxPayments } from '../../db/schema.ts';
+import { isUuid } from '../../lib/http-error.ts';
+import { newPayerId } from '../../payments/sandbox.ts';
+import { cancelPendingOrder } from '../orders/service.ts';
+import { approvalPage, notFoundPage } from './page.ts';
+
+const Params = z.object({ paymentId: z.string().max(64) });
+
+export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (
+  app,
+  { db, publicUrl },
+) => {
+  // The page's forms post no fields; accept their content type without parsing a body.
+  app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => done(null, {}));
+
+  async function find(paymentId: string) {
+    if (!isUuid(paymentId)) return undefined;
+    const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId));
+    return row;
+  }
+
+  app.get(
+    '/sandbox/pay/:paymentId',
+    { config: { access: 'public' }, schema: { hide: true, params: Params } },
+    async (request, reply) => {
+      const payment = await find(request.params.paymentId);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!payment) return reply.code(404).send(notFoundPage());
+      return approvalPage({
+        paymentId: payment.id,
+        amountCents: payment.amountCents,
+        description: payment.description,
+        status: payment.status,
+      });
+    },
+  );
+
+  app.post(
+    '/sandbox/pay/:paymentId/approve',
+    { config: { access: 'public' }, schema: { hide: true, params: Params } },
+    async (request, reply) => {
+      const payment = await find(request.params.paymentId);
+      if (!payment) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
+      let payerId = payment.payerId;
+      if (payment.status === 'created') {
+        payerId = newPayerId();
+        await db
+          .update(sandboxPayments)
+          .set({ status: 'approved', payerId })
+          .where(eq(sandboxPayments.id, payment.id));
+      }
+      const query = new URLSearchParams({ paymentId: payment.id, PayerID: payerId ?? '' });
+      return reply.redirect(`${publicUrl}/shop/paypal-return?${query}`, 303);
+    },
+  );
+
+  app.post(
+    '/sandbox/pay/:paymentId/cancel',
+    { config: { access: 'public' }, schema: { hide: true, params: Params } },
+    async (request, reply) => {
+      const payment = await find(request.params.paymentId);
+      if (!payment) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
+      if (payment.status === 'created' || payment.status === 'approved') {
+        await db
+          .update(sandboxPayments)
+          .set({ status: 'cancelled' })
+          .where(eq(sandboxPayments.id, payment.id));
+        await cancelPendingOrder(db, payment.orderId, 'Payment cancelled');
+      }
+      return reply.redirect(`${publicUrl}/shop/checkout`, 303);
+    },
+  );
+};

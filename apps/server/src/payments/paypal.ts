@@ -1,0 +1,189 @@
+/**
+ * The `paypal` payment provider: PayPal REST Orders v2 (DESIGN.md §4 Payments).
+ * - OAuth2 client credentials: `POST /v1/oauth2/token`, the token cached until a minute before it expires.
+ * - Create: `POST /v2/checkout/orders` (intent CAPTURE, one purchase unit in USD, our order id as custom_id and
+ *   invoice_id, return and cancel URLs); the shopper approves at the `payer-action`/`approve` link.
+ * - Capture: `POST /v2/checkout/orders/{id}/capture`; ORDER_ALREADY_CAPTURED is answered from `GET` of the order.
+ * Every call sends a `PayPal-Request-Id` derived from our order id and the operation, and a retry (network error or
+ * 5xx, up to `attempts`) reuses it, so PayPal performs the operation at most once.
+ */
+import { toCents } from '@emporium/contract';
+import type {
+  CapturePaymentInput,
+  CaptureResult,
+  CreatedPayment,
+  CreatePaymentInput,
+  PaymentProvider,
+} from './provider.ts';
+
+export interface PaypalOptions {
+  clientId: string;
+  clientSecret: string;
+  /** `https://api-m.sandbox.paypal.com` or `https://api-m.paypal.com` (no trailing slash). */
+  apiBase: string;
+  /** Tries per call for network errors and 5xx answers (default 3). */
+  attempts?: number;
+  /** Wait before retry n (ms); default 200 × 2^n. */
+  backoffMs?: (attempt: number) => number;
+  /** Per-request timeout (ms, default 15000). */
+  timeoutMs?: number;
+}
+
+/** A failure talking to PayPal (after the retries). */
+export class PaypalError extends Error {
+  constructor(
+    message: string,
+    public readonly status: number,
+    public readonly issue?: string,
+  ) {
+    super(message);
+    this.name = 'PaypalError';
+  }
+}
+
+interface PaypalCapture {
+  id: string;
+  status: string;
+  amount?: { currency_code: string; value: string };
+}
+interface PaypalOrder {
+  id: string;
+  status: string;
+  links?: Array<{ href: string; rel: string }>;
+  purchase_units?: Array<{ payments?: { captures?: PaypalCapture[] } }>;
+}
+
+/** Formats cents as PayPal's decimal string ("12.34"). */
+export function paypalAmount(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
+  const attempts = options.attempts ?? 3;
+  const backoff = options.backoffMs ?? ((n: number) => 200 * 2 ** n);
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  let token: { value: string; expiresAt: number } | undefined;
+
+  async function send(path: string, init: RequestInit, requestId?: string): Promise<Response> {
+    let last: unknown;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, backoff(attempt)));
+      try {
+        const headers = new Headers(init.headers);
+        if (requestId) headers.set('PayPal-Request-Id', requestId);
+        const res = await fetch(`${options.apiBase}${path}`, {
+          ...init,
+          headers,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        if (res.status < 500) return res;
+        last = new PaypalError(`PayPal answered ${res.status}`, res.status);
+      } catch (err) {
+        last = err;
+      }
+    }
+    throw last instanceof PaypalError ? last : new PaypalError(`PayPal unreachable: ${String(last)}`, 503);
+  }
+
+  async function accessToken(): Promise<string> {
+    if (token && token.expiresAt > Date.now()) return token.value;
+    const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
+    const res = await send('/v1/oauth2/token', {
+      method: 'POST',
+      headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    if (!res.ok) throw new PaypalError('PayPal refused our credentials', res.status);
+    const body = (await res.json()) as { access_token: string; expires_in: number };
+    token = { value: body.access_token, expiresAt: Date.now() + (body.expires_in - 60) * 1000 };
+    return token.value;
+  }
+
+  async function call(method: string, path: string, requestId?: string, body?: unknown) {
+    const res = await send(
+      path,
+      {
+        method,
+        headers: {
+          Authorization: `Bearer ${await accessToken()}`,
+          'Content-Type': 'application/json',
+          Prefer: 'return=representation',
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      },
+      requestId,
+    );
+    const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    return { status: res.status, json };
+  }
+
+  function captureOf(order: PaypalOrder): CaptureResult {
+    const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+    if (order.status === 'COMPLETED' && capture?.status === 'COMPLETED' && capture.amount) {
+      return {
+        status: 'completed',
+        captureId: capture.id,
+        amountCents: toCents(Number(capture.amount.value)),
+        currency: capture.amount.currency_code,
+      };
+    }
+    return { status: 'declined', message: 'The payment was declined. Please try another payment method.' };
+  }
+
+  return {
+    name: 'paypal',
+
+    async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+      const { status, json } = await call('POST', '/v2/checkout/orders', `${input.orderId}-create`, {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            reference_id: input.orderId,
+            custom_id: input.orderId,
+            invoice_id: input.orderId,
+            description: input.description.slice(0, 127),
+            amount: { currency_code: input.currency, value: paypalAmount(input.amountCents) },
+          },
+        ],
+        payment_source: {
+          paypal: {
+            experience_context: {
+              brand_name: 'Emporium',
+              user_action: 'PAY_NOW',
+              shipping_preference: 'NO_SHIPPING',
+              return_url: input.returnUrl,
+              cancel_url: input.cancelUrl,
+            },
+          },
+        },
+      });
+      const order = json as unknown as PaypalOrder;
+      const link = order.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve');
+      if (status >= 300 || !order.id || !link) {
+        throw new PaypalError('PayPal did not create the payment', status);
+      }
+      return { paymentId: order.id, approvalUrl: link.href };
+    },
+
+    async capturePayment(input: CapturePaymentInput): Promise<CaptureResult> {
+      const path = `/v2/checkout/orders/${encodeURIComponent(input.paymentId)}`;
+      const { status, json } = await call('POST', `${path}/capture`, `${input.orderId}-capture`, {});
+      if (status < 300) return captureOf(json as unknown as PaypalOrder);
+      const issue = (json.details as Array<{ issue?: string }> | undefined)?.[0]?.issue;
+      if (issue === 'ORDER_ALREADY_CAPTURED') {
+        const again = await call('GET', path);
+        return captureOf(again.json as unknown as PaypalOrder);
+      }
+      if (status === 422 || status === 404 || status === 400) {
+        return {
+          status: 'declined',
+          message:
+            issue === 'INSTRUMENT_DECLINED'
+              ? 'The payment was declined. Please try another payment method.'
+              : 'Payment processing failed. Please try again.',
+        };
+      }
+      throw new PaypalError('PayPal capture failed', status, issue);
+    },
+  };
+}

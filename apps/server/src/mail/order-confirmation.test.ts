@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { orderConfirmationMessage } from './order-confirmation.ts';
+
+describe('order confirmation mail', () => {
+  const message = orderConfirmationMessage({
+    to: 'ann@example.test',
+    userName: 'Ann <b>',
+    orderId: '123e4567-e89b-42d3-a456-426614174000',
+    orderDate: new Date('2026-11-20T10:00:00Z'),
+    items: [
+      { title: 'Kettle', quantity: 2, unitPriceCents: 2599 },
+      { title: 'Mug & Saucer', quantity: 1, unitPriceCents: 800 },
+    ],
+    totalCents: 5998,
+    address: {
+      address: '1 Market Street',
+      city: 'Springfield',
+      state: 'IL',
+      pincode: '62701',
+      phone: '555',
+      notes: '<script>alert(1)</script>',
+    },
+  });
+
+  it('lists items, line totals, the total and the shipping address', () => {
+    expect(message.subject).toBe('Your Emporium order #174000');
+    expect(message.text).toContain('2 x Kettle @ $25.99 = $51.98');
+    expect(message.text).toContain('Total: $59.98');
+    expect(message.text).toContain('Springfield, IL 62701');
+  });
+
+  it('escapes every shopper-provided value in the HTML part', () => {
+    expect(message.html).not.toContain('<script>');
+    expect(message.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(message.html).toContain('Ann &lt;b&gt;');
+    expect(message.html).toContain('Mug &amp; Saucer');
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * A local HTTP fake of the PayPal REST endpoints the `paypal` provider calls (test support only): OAuth token,
+ * create order, capture, get order. `mode` switches the capture outcome; `failNext` answers 500 to the next N calls;
+ * `requestIds` records every PayPal-Request-Id seen, per path.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FakeMode = 'approve' | 'decline' | 'wrong-amount';
+
+export interface PaypalFake {
+  url: string;
+  mode: FakeMode;
+  failNext: number;
+  requestIds: Array<{ path: string; id: string | undefined }>;
+  captures: number;
+  close(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => resolve(body));
+  });
+}
+
+export async function startPaypalFake(): Promise<PaypalFake> {
+  const orders = new Map<string, { amount: string; status: string; captureId?: string; captured?: string }>();
+  const seenCreates = new Map<string, string>();
+  let server: Server;
+  const fake: PaypalFake = {
+    url: '',
+    mode: 'approve',
+    failNext: 0,
+    requestIds: [],
+    captures: 0,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+
+  server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    const path = req.url ?? '';
+    const requestId = req.headers['paypal-request-id'] as string | undefined;
+    fake.requestIds.push({ path, id: requestId });
+    const send = (status: number, json: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(json));
+    };
+    if (fake.failNext > 0) {
+      fake.failNext--;
+      return send(500, { name: 'INTERNAL_SERVER_ERROR' });
+    }
+    if (path === '/v1/oauth2/token') return send(200, { access_token: 'fake-token', expires_in: 3600 });
+    if (req.headers.authorization !== 'Bearer fake-token')
+      return send(401, { name: 'AUTHENTICATION_FAILURE' });
+
+    if (req.method === 'POST' && path === '/v2/checkout/orders') {
+      const known = requestId && seenCreates.get(requestId);
+      const id = known || `PP${orders.size + 1}`.padEnd(17, 'X');
+      if (!known) {
+        const amount = JSON.parse(body).purchase_units[0].amount.value as string;
+        orders.set(id, { amount, status: 'CREATED' });
+        if (requestId) seenCreates.set(requestId, id);
+      }
+      return send(201, {
+        id,
+        status: 'PAYER_ACTION_REQUIRED',
+        links: [{ rel: 'payer-action', href: `https://paypal.test/checkoutnow?token=${id}` }],
+      });
+    }
+    const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
+    const order = match && orders.get(decodeURIComponent(match[1]!));
+    if (!match || !order)
+      return send(404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
+    const view = () => ({
+      id: match[1],
+      status: order.status,
+      purchase_units: [
+        {
+          payments: order.captureId
+            ? {
+                captures: [
+                  {
+                    id: order.captureId,
+                    status: 'COMPLETED',
+                    amount: { currency_code: 'USD', value: order.captured },
+                  },
+                ],
+              }
+            : undefined,
+        },
+      ],
+    });
+    if (req.method === 'GET') return send(200, view());
+    if (order.status === 'COMPLETED') {
+      return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] });
+    }
+    if (fake.mode === 'decline') {
+      return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INSTRUMENT_DECLINED' }] });
+    }
+    fake.captures++;
+    order.status = 'COMPLETED';
+    order.captureId = `CAP${fake.captures}`;
+    order.captured = fake.mode === 'wrong-amount' ? '0.01' : order.amount;
+    return send(201, view());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+}

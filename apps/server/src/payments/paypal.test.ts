@@ -1,0 +1,94 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, insertProduct, signUpAndLogIn, type TestApp } from '../test/build-test-app.ts';
+import { addAddress, addToCart, as, placeOrder } from '../test/shop-client.ts';
+import { paypalAmount } from './paypal.ts';
+import { startPaypalFake, type PaypalFake } from './paypal-fake.ts';
+
+let fake: PaypalFake;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startPaypalFake();
+  t = await buildTestApp({
+    PAYMENT_PROVIDER: 'paypal',
+    PAYPAL_CLIENT_ID: 'id',
+    PAYPAL_CLIENT_SECRET: 'secret',
+    PAYPAL_API_BASE: fake.url,
+  });
+});
+afterEach(() => {
+  fake.mode = 'approve';
+  fake.failNext = 0;
+});
+afterAll(async () => {
+  await t.app.close();
+  await fake.close();
+});
+
+/** A shopper with one line (2 × $12.34) placed as a PayPal order; returns what the return page would capture. */
+async function placed(stock = 5) {
+  const s = await signUpAndLogIn(t.app);
+  const productId = await insertProduct(t.db, { price: 12.34, totalStock: stock });
+  await addToCart(t.app, s, productId, 2);
+  const res = await as(t.app, s).post('/api/shop/order/create', {
+    address: { addressId: (await addAddress(t.app, s))._id },
+  });
+  expect(res.statusCode).toBe(201);
+  const { orderId, approvalURL } = res.json();
+  const token = new URL(approvalURL).searchParams.get('token')!;
+  const capture = () =>
+    as(t.app, s).post('/api/shop/order/capture', { orderId, paymentId: token, payerId: 'PAYER1' });
+  const stock_ = async () =>
+    (await as(t.app, s).get(`/api/shop/products/get/${productId}`)).json().data.totalStock as number;
+  return { s, orderId, capture, stock: stock_ };
+}
+
+describe('PayPal provider against a local fake of Orders v2', () => {
+  it('formats amounts exactly', () => {
+    expect([paypalAmount(1234), paypalAmount(5), paypalAmount(100)]).toEqual(['12.34', '0.05', '1.00']);
+  });
+
+  it('creates with the amount and captures once; a repeat answers the stored result', async () => {
+    const o = await placed();
+    const first = await o.capture();
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ paymentStatus: 'completed', totalPrice: 24.68 });
+    expect((await o.capture()).statusCode).toBe(200);
+    expect(fake.captures).toBe(1);
+    expect(await o.stock()).toBe(3);
+    const ids = fake.requestIds.filter((r) => r.path !== '/v1/oauth2/token');
+    expect(ids.find((r) => r.path === '/v2/checkout/orders')?.id).toBe(`${o.orderId}-create`);
+    expect(ids.find((r) => r.path.endsWith('/capture'))?.id).toBe(`${o.orderId}-capture`);
+  });
+
+  it('a declined payment cancels the order and gives the stock back', async () => {
+    const o = await placed();
+    fake.mode = 'decline';
+    const res = await o.capture();
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toBe('The payment was declined. Please try another payment method.');
+    expect(await o.stock()).toBe(5);
+  });
+
+  it('a capture whose amount differs from the total is not fulfilled', async () => {
+    const o = await placed();
+    fake.mode = 'wrong-amount';
+    const res = await o.capture();
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toMatch(/does not match the order total/);
+    const order = (await as(t.app, o.s).get(`/api/shop/order/details/${o.orderId}`)).json().data;
+    expect(order).toMatchObject({ orderStatus: 'Cancelled', paymentStatus: 'cancelled' });
+    expect(await o.stock()).toBe(5);
+  });
+
+  it('retries a 5xx with the same PayPal-Request-Id', async () => {
+    const o = await placed();
+    fake.failNext = 1;
+    const before = fake.requestIds.length;
+    expect((await o.capture()).statusCode).toBe(200);
+    const calls = fake.requestIds.slice(before).filter((r) => r.path.endsWith('/capture'));
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.id).toBe(`${o.orderId}-capture`);
+    expect(calls[1]!.id).toBe(calls[0]!.id);
+  });
+});

@@ -28,17 +28,16 @@ function readBody(req: IncomingMessage): Promise<string> {
 export async function startPaypalFake(): Promise<PaypalFake> {
   const orders = new Map<string, { amount: string; status: string; captureId?: string; captured?: string }>();
   const seenCreates = new Map<string, string>();
-  let server: Server;
   const fake: PaypalFake = {
     url: '',
     mode: 'approve',
     failNext: 0,
     requestIds: [],
     captures: 0,
-    close: () => new Promise((r) => server.close(() => r())),
+    close: () => new Promise<void>((r) => server.close(() => r())),
   };
 
-  server = createServer(async (req, res) => {
+  const server: Server = createServer(async (req, res) => {
     const body = await readBody(req);
     const path = req.url ?? '';
     const requestId = req.headers['paypal-request-id'] as string | undefined;

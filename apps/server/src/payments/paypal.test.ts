@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, insertProduct, signUpAndLogIn, type TestApp } from '../test/build-test-app.ts';
-import { addAddress, addToCart, as, placeOrder } from '../test/shop-client.ts';
+import { addAddress, addToCart, as } from '../test/shop-client.ts';
 import { paypalAmount } from './paypal.ts';
 import { startPaypalFake, type PaypalFake } from './paypal-fake.ts';
 

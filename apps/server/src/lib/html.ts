@@ -14,7 +14,9 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
-/** Cents as dollars with two decimals and a dollar sign (spec §9). */
+const USD = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Cents as dollars with two decimals, thousands separators and a dollar sign, as the shop shows them (spec §9). */
 export function formatCents(cents: number): string {
-  return `$${toDollars(cents).toFixed(2)}`;
+  return `$${USD.format(toDollars(cents))}`;
 }

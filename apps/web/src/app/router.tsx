@@ -9,12 +9,10 @@ import { HomePage } from '@/features/home/home-page';
 import { FeaturedProducts } from '@/features/shop-products/featured-products';
 import { ListingPage } from '@/features/shop-products/listing-page';
 import { PaymentSuccessPage } from '@/features/shop-pages/payment-success-page';
-import {
-  AccountPage,
-  CheckoutPage,
-  PaypalReturnPage,
-  SearchPage,
-} from '@/features/shop-pages/shop-placeholder-pages';
+import { SearchPage } from '@/features/shop-pages/shop-placeholder-pages';
+import { AccountPage } from '@/features/purchase/account-page';
+import { CheckoutPage } from '@/features/purchase/checkout-page';
+import { PaypalReturnPage } from '@/features/purchase/paypal-return-page';
 import { selectAuth } from '@/features/auth/auth-slice';
 import { CheckAuth } from './check-auth';
 import { useAppSelector } from './hooks';

@@ -1,6 +1,7 @@
 /**
  * HTML of the sandbox approval page. Every value is escaped; there is no script (the CSP allows none inline) and
- * the buttons are plain same-origin form posts.
+ * the buttons are plain same-origin form posts. The page's referrer policy is same-origin because under the site-wide
+ * no-referrer policy a browser sends `Origin: null` with a form post, which the CSRF check refuses.
  */
 import { escapeHtml, formatCents } from '../../lib/html.ts';
 
@@ -16,7 +17,8 @@ const STYLE = `
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="same-origin"><title>${escapeHtml(title)}</title>
 <style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 

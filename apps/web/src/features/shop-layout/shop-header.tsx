@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Menu, ShoppingBag } from 'lucide-react';
@@ -6,7 +7,6 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from 
 import { useLogout, useSessionUser } from '@/app/session';
 import { cn } from '@/lib/cn';
 import { applySingleFilter, clearStoredFilters } from '@/lib/filters';
-import { CartSheet } from './cart-sheet';
 import { SHOP_NAV_ITEMS, type NavItem } from './nav-items';
 import { UserMenu } from './user-menu';
 
@@ -61,7 +61,8 @@ function MenuItems({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-export function ShopHeader() {
+/** The shop header (spec §2); `cart` is the cart button and panel, supplied by the app layout. */
+export function ShopHeader({ cart }: { cart: ReactNode }) {
   const user = useSessionUser();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -77,7 +78,7 @@ export function ShopHeader() {
           <MenuItems />
         </nav>
         <div className="flex items-center gap-3">
-          <CartSheet />
+          {cart}
           <UserMenu user={user} onLogout={logout} />
           <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
             <SheetTrigger asChild>

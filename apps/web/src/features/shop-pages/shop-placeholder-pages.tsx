@@ -2,27 +2,6 @@ import { useSearchParams } from 'react-router';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
-/** Routes of spec §2 whose screens arrive with later issues; each renders its heading so the route exists. */
-function PagePlaceholder({ heading }: { heading: string }) {
-  return (
-    <section className="mx-auto w-full max-w-5xl space-y-2 p-4 md:p-6">
-      <h1 className="text-2xl font-bold">{heading}</h1>
-    </section>
-  );
-}
-
-export function CheckoutPage() {
-  return <PagePlaceholder heading="Checkout" />;
-}
-
-export function AccountPage() {
-  return <PagePlaceholder heading="Account" />;
-}
-
-export function PaypalReturnPage() {
-  return <PagePlaceholder heading="Processing Payment" />;
-}
-
 /** The search box; the query is kept in the searchQuery parameter (spec §2). */
 export function SearchPage() {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -51,10 +51,16 @@ export function ProductCard({ product, onOpenDetails, onAddToCart, eager = false
         </div>
       </button>
       <div className="p-4 pt-0">
-        <Button className="w-full" onClick={() => onAddToCart(product)}>
-          <ShoppingCart className="h-4 w-4" aria-hidden="true" />
-          Add to Cart
-        </Button>
+        {product.totalStock > 0 ? (
+          <Button className="w-full" onClick={() => onAddToCart(product)}>
+            <ShoppingCart className="h-4 w-4" aria-hidden="true" />
+            Add to Cart
+          </Button>
+        ) : (
+          <Button className="w-full" disabled>
+            Out of Stock
+          </Button>
+        )}
       </div>
     </article>
   );

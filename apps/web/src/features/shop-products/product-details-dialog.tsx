@@ -12,9 +12,8 @@ import { productDetailsCleared, selectShopProducts } from './shop-products-slice
 import { StarRating } from './star-rating';
 
 export interface ProductActions {
-  /** Provided by the cart feature; without it the button is shown but disabled. */
-  onAddToCart?: (product: Product) => void;
-  onBuyNow?: (product: Product) => void;
+  onAddToCart: (product: Product) => void;
+  onBuyNow: (product: Product) => void;
 }
 
 /** The detail dialog (spec §2). It closes and clears the details whenever the path changes. */
@@ -97,23 +96,20 @@ function ProductDetails({ product, onAddToCart, onBuyNow }: ProductDetailsProps)
           <span className="text-sm text-neutral-500">({product.reviewsCount})</span>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button
-            className="flex-1"
-            disabled={!onAddToCart}
-            title={onAddToCart ? undefined : 'Coming soon'}
-            onClick={() => onAddToCart?.(product)}
-          >
-            Add to Cart
-          </Button>
-          <Button
-            variant="outline"
-            className="flex-1"
-            disabled={!onBuyNow}
-            title={onBuyNow ? undefined : 'Coming soon'}
-            onClick={() => onBuyNow?.(product)}
-          >
-            Buy Now
-          </Button>
+          {product.totalStock > 0 ? (
+            <>
+              <Button className="flex-1" onClick={() => onAddToCart(product)}>
+                Add to Cart
+              </Button>
+              <Button variant="outline" className="flex-1" onClick={() => onBuyNow(product)}>
+                Buy Now
+              </Button>
+            </>
+          ) : (
+            <Button className="flex-1" disabled>
+              Out of Stock
+            </Button>
+          )}
         </div>
         <section aria-labelledby="product-reviews-heading" className="border-t border-neutral-200 pt-4">
           <h3 id="product-reviews-heading" className="mb-2 text-lg font-bold">

@@ -1,20 +1,23 @@
 import type { Product } from '@emporium/contract';
 import { useAppDispatch } from '@/app/hooks';
+import { useProductActions } from '@/app/product-actions';
 import { ProductCard } from './product-card';
 import { ProductDetailsDialog, type ProductActions } from './product-details-dialog';
 import { fetchProductDetails } from './shop-products-slice';
 
-interface ProductGridProps extends ProductActions {
+interface ProductGridProps {
   products: Product[];
   className?: string;
 }
 
-/**
- * Cards in a 1 to 4 column grid plus the detail dialog they open. Until the cart feature supplies handlers, a
- * card's Add to Cart opens the detail dialog.
- */
-export function ProductGrid({ products, className, onAddToCart, onBuyNow }: ProductGridProps) {
+/** Cards in a 1 to 4 column grid plus the detail dialog they open; Add to Cart and Buy Now go to the cart. */
+export function ProductGrid({ products, className }: ProductGridProps) {
   const dispatch = useAppDispatch();
+  const { addToCart, buyNow } = useProductActions();
+  const actions: ProductActions = {
+    onAddToCart: (product) => void addToCart(product._id),
+    onBuyNow: (product) => void buyNow(product._id),
+  };
   const openDetails = (product: Product) => {
     void dispatch(fetchProductDetails(product._id));
   };
@@ -28,11 +31,11 @@ export function ProductGrid({ products, className, onAddToCart, onBuyNow }: Prod
             product={product}
             eager={index < 4}
             onOpenDetails={openDetails}
-            onAddToCart={onAddToCart ?? openDetails}
+            onAddToCart={actions.onAddToCart}
           />
         ))}
       </div>
-      <ProductDetailsDialog onAddToCart={onAddToCart} onBuyNow={onBuyNow} />
+      <ProductDetailsDialog {...actions} />
     </>
   );
 }

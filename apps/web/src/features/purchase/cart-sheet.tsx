@@ -1,15 +1,28 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ShoppingCart } from 'lucide-react';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { useSessionUser } from '@/app/session';
+import { CartItemRow } from './cart-item-row';
+import { cartCleared, fetchCartItems, selectCart, selectCartCount, selectCartTotal } from './cart-slice';
 import { formatPrice } from '@/lib/format';
 
-/** The header cart button and its side panel. The item list arrives with the cart feature. */
+/** The header cart button with the item count, and its side panel (spec §2 Shop header). */
 export function CartSheet() {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
-  const itemCount = 0;
+  const dispatch = useAppDispatch();
+  const user = useSessionUser();
+  const { cartItems } = useAppSelector(selectCart);
+  const itemCount = useAppSelector(selectCartCount);
+  const total = useAppSelector(selectCartTotal);
+
+  useEffect(() => {
+    if (user) void dispatch(fetchCartItems(user.userId));
+    else dispatch(cartCleared());
+  }, [dispatch, user]);
 
   return (
     <Sheet open={open} onOpenChange={setOpen}>
@@ -35,12 +48,20 @@ export function CartSheet() {
       <SheetContent side="right">
         <SheetTitle>Your Cart</SheetTitle>
         <SheetDescription className="sr-only">Items in your cart and their total.</SheetDescription>
-        <div className="flex-1 space-y-4">
-          <p className="text-neutral-600">No items in cart</p>
+        <div className="-mx-1 flex-1 overflow-y-auto px-1">
+          {cartItems.length > 0 ? (
+            <ul className="space-y-4">
+              {cartItems.map((item) => (
+                <CartItemRow key={item.productId} item={item} />
+              ))}
+            </ul>
+          ) : (
+            <p className="text-neutral-600">No items in cart</p>
+          )}
         </div>
         <div className="flex items-center justify-between border-t border-neutral-200 pt-4 font-bold">
           <span>Total</span>
-          <span>{formatPrice(0)}</span>
+          <span data-testid="cart-total">{formatPrice(total)}</span>
         </div>
         <Button
           className="w-full"

@@ -1,0 +1,37 @@
+import { Tabs } from 'radix-ui';
+import { AddressBook } from './address-book';
+import { OrderHistory } from './order-history';
+
+const trigger =
+  'cursor-pointer rounded-md px-4 py-2 text-sm font-semibold text-neutral-600 data-[state=active]:bg-white data-[state=active]:text-neutral-900 data-[state=active]:shadow-sm';
+
+/** The Account page (spec §2): tabs Orders (default) and Address. */
+export function AccountPage() {
+  return (
+    <section className="mx-auto w-full max-w-6xl space-y-4 p-4 md:p-6">
+      <h1 className="text-2xl font-bold">Account</h1>
+      <Tabs.Root defaultValue="orders" className="space-y-4">
+        <Tabs.List aria-label="Account sections" className="inline-flex rounded-lg bg-neutral-100 p-1">
+          <Tabs.Trigger value="orders" className={trigger}>
+            Orders
+          </Tabs.Trigger>
+          <Tabs.Trigger value="address" className={trigger}>
+            Address
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content
+          value="orders"
+          className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm md:p-6"
+        >
+          <OrderHistory />
+        </Tabs.Content>
+        <Tabs.Content
+          value="address"
+          className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm md:p-6"
+        >
+          <AddressBook />
+        </Tabs.Content>
+      </Tabs.Root>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+/** The `addresses` slice: the shopper's saved addresses (spec §2 Account › Address, §5, §7). */
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import type { Address, AddressFields, AddressListResponse, AddressResponse } from '@emporium/contract';
+import { apiRequest, errorMessage } from '@/lib/api';
+
+export interface AddressesState {
+  addressList: Address[];
+  isLoading: boolean;
+}
+
+const initialState: AddressesState = { addressList: [], isLoading: false };
+
+export const fetchAllAddresses = createAsyncThunk<Address[], string, { rejectValue: string }>(
+  'addresses/fetched',
+  async (userId, { rejectWithValue }) => {
+    try {
+      return (await apiRequest<AddressListResponse>(`/api/shop/address/get/${userId}`)).data;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error, 'Failed to fetch addresses'));
+    }
+  },
+);
+
+export const addNewAddress = createAsyncThunk<
+  Address,
+  { userId: string; fields: AddressFields },
+  { rejectValue: string }
+>('addresses/added', async ({ userId, fields }, { rejectWithValue }) => {
+  try {
+    return (
+      await apiRequest<AddressResponse>('/api/shop/address/add', {
+        method: 'POST',
+        body: { ...fields, userId },
+      })
+    ).data;
+  } catch (error) {
+    return rejectWithValue(errorMessage(error, 'Failed to add address'));
+  }
+});
+
+export const editAddress = createAsyncThunk<
+  Address,
+  { userId: string; addressId: string; fields: AddressFields },
+  { rejectValue: string }
+>('addresses/edited', async ({ userId, addressId, fields }, { rejectWithValue }) => {
+  try {
+    return (
+      await apiRequest<AddressResponse>(`/api/shop/address/update/${userId}/${addressId}`, {
+        method: 'PUT',
+        body: fields,
+      })
+    ).data;
+  } catch (error) {
+    return rejectWithValue(errorMessage(error, 'Failed to update address'));
+  }
+});
+
+export const deleteAddress = createAsyncThunk<
+  string,
+  { userId: string; addressId: string },
+  { rejectValue: string }
+>('addresses/deleted', async ({ userId, addressId }, { rejectWithValue }) => {
+  try {
+    await apiRequest(`/api/shop/address/delete/${userId}/${addressId}`, { method: 'DELETE' });
+    return addressId;
+  } catch (error) {
+    return rejectWithValue(errorMessage(error, 'Failed to delete address'));
+  }
+});
+
+const addressesSlice = createSlice({
+  name: 'addresses',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchAllAddresses.pending, (state) => {
+        state.isLoading = true;
+      })
+      .addCase(fetchAllAddresses.fulfilled, (state, action) => {
+        state.isLoading = false;
+        state.addressList = action.payload;
+      })
+      .addCase(fetchAllAddresses.rejected, (state) => {
+        state.isLoading = false;
+        state.addressList = [];
+      })
+      .addCase(addNewAddress.fulfilled, (state, action) => {
+        state.addressList.push(action.payload);
+      })
+      .addCase(editAddress.fulfilled, (state, action) => {
+        state.addressList = state.addressList.map((a) => (a._id === action.payload._id ? action.payload : a));
+      })
+      .addCase(deleteAddress.fulfilled, (state, action) => {
+        state.addressList = state.addressList.filter((a) => a._id !== action.payload);
+      });
+  },
+});
+
+export const addressesReducer = addressesSlice.reducer;
+export const selectAddresses = (state: { addresses: AddressesState }) => state.addresses;

@@ -1,0 +1,90 @@
+import type { CartItem } from '@emporium/contract';
+import { Minus, Plus, Trash2 } from 'lucide-react';
+import { useAppDispatch } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { useSessionUser } from '@/app/session';
+import { formatPrice } from '@/lib/format';
+import { deleteCartItem, updateCartQuantity } from './cart-slice';
+
+/**
+ * One cart line (spec §2, §5): image, title, unit price, quantity controls (decrease disabled at 1, increase
+ * stopping at the stock left), line total with two decimals, and remove.
+ */
+export function CartItemRow({ item }: { item: CartItem }) {
+  const dispatch = useAppDispatch();
+  const user = useSessionUser();
+  const unit = item.salePrice > 0 ? item.salePrice : item.price;
+
+  async function setQuantity(quantity: number) {
+    if (!user) return toast({ title: 'User ID is required', variant: 'destructive' });
+    const result = await dispatch(
+      updateCartQuantity({ userId: user.userId, productId: item.productId, quantity }),
+    );
+    if (updateCartQuantity.rejected.match(result)) {
+      toast({ title: result.payload ?? 'Failed to update cart', variant: 'destructive' });
+    }
+  }
+
+  async function remove() {
+    if (!user) return toast({ title: 'User ID is required', variant: 'destructive' });
+    const result = await dispatch(deleteCartItem({ userId: user.userId, productId: item.productId }));
+    if (deleteCartItem.rejected.match(result)) {
+      toast({ title: result.payload ?? 'Failed to delete cart item', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <li data-testid="cart-item" className="flex items-center gap-3">
+      <img
+        src={item.image}
+        alt={item.title}
+        width={64}
+        height={64}
+        className="h-16 w-16 shrink-0 rounded-lg bg-neutral-100 object-cover"
+      />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold">{item.title}</p>
+        <p className="text-sm text-neutral-600">{formatPrice(unit)} each</p>
+        <div className="mt-1 flex items-center gap-2">
+          <Button
+            variant="outline"
+            size="icon"
+            className="h-8 w-8 rounded-full"
+            aria-label={`Decrease quantity of ${item.title}`}
+            disabled={item.quantity <= 1}
+            onClick={() => void setQuantity(item.quantity - 1)}
+          >
+            <Minus className="h-4 w-4" aria-hidden="true" />
+          </Button>
+          <span data-testid="cart-item-quantity" className="w-6 text-center font-semibold">
+            {item.quantity}
+          </span>
+          <Button
+            variant="outline"
+            size="icon"
+            className="h-8 w-8 rounded-full"
+            aria-label={`Increase quantity of ${item.title}`}
+            disabled={item.quantity >= item.totalStock}
+            title={item.quantity >= item.totalStock ? `Only ${item.totalStock} in stock` : undefined}
+            onClick={() => void setQuantity(item.quantity + 1)}
+          >
+            <Plus className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-col items-end gap-1">
+        <p className="font-semibold">{formatPrice(unit * item.quantity)}</p>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="h-8 w-8"
+          aria-label={`Remove ${item.title}`}
+          onClick={() => void remove()}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import type { Address, OrderCreateResponse } from '@emporium/contract';
+import { useAppSelector } from '@/app/hooks';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { AddressBook } from './address-book';
+import { useSessionUser } from '@/app/session';
+import { CartItemRow } from './cart-item-row';
+import { selectCart, selectCartTotal } from './cart-slice';
+import { apiRequest, errorMessage } from '@/lib/api';
+import { formatPrice } from '@/lib/format';
+import { saveCurrentOrderId } from './current-order';
+
+/**
+ * Checkout (spec §2, §4, §5): Shipping Address with the Address Selected badge and selectable cards, the cart with
+ * quantity controls, Total, and the button whose label follows the state. Place Order asks the server to build the
+ * order from the cart (it computes every price), keeps the order id and goes to the approval page.
+ */
+export function CheckoutPage() {
+  const user = useSessionUser();
+  const { cartItems, cartId } = useAppSelector(selectCart);
+  const total = useAppSelector(selectCartTotal);
+  const [address, setAddress] = useState<Address | null>(null);
+  const [processing, setProcessing] = useState(false);
+  const empty = cartItems.length === 0;
+
+  const label = processing
+    ? 'Processing Order...'
+    : empty
+      ? 'Your Cart is Empty'
+      : !address
+        ? 'Select an Address to Place Order'
+        : 'Place Order';
+
+  async function placeOrder() {
+    if (!address) {
+      toast({
+        title: 'Please select an address',
+        description: 'Please select an address to place your order',
+      });
+      return;
+    }
+    if (empty || !user) return;
+    setProcessing(true);
+    try {
+      const now = new Date().toISOString();
+      const res = await apiRequest<OrderCreateResponse>('/api/shop/order/create', {
+        method: 'POST',
+        body: {
+          userId: user.userId,
+          cartId,
+          cartItems: cartItems.map((i) => ({
+            productId: i.productId,
+            title: i.title,
+            image: i.image,
+            price: i.salePrice > 0 ? i.salePrice : i.price,
+            quantity: i.quantity,
+          })),
+          address: {
+            addressId: address._id,
+            address: address.address,
+            city: address.city,
+            state: address.state,
+            pincode: address.pincode,
+            phone: address.phone,
+            notes: address.notes,
+          },
+          orderStatus: 'pending',
+          paymentMethod: 'paypal',
+          paymentStatus: 'pending',
+          totalPrice: total,
+          orderDate: now,
+          orderUpdateDate: now,
+          paymentId: '',
+          payerId: '',
+        },
+      });
+      saveCurrentOrderId(res.orderId);
+      window.location.href = res.approvalURL;
+    } catch (error) {
+      setProcessing(false);
+      toast({
+        title: errorMessage(error, 'Payment processing failed. Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6 p-4 md:grid-cols-[1fr_380px] md:p-6">
+      <section
+        aria-labelledby="shipping-heading"
+        className="space-y-4 rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm md:p-6"
+      >
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 id="shipping-heading" className="text-2xl font-bold">
+            Shipping Address
+          </h1>
+          {address && <Badge className="bg-green-600">Address Selected</Badge>}
+        </div>
+        <AddressBook selectedId={address?._id ?? null} onSelect={setAddress} />
+      </section>
+      <section
+        aria-labelledby="order-summary-heading"
+        className="space-y-4 self-start rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm md:p-6"
+      >
+        <h2 id="order-summary-heading" className="text-xl font-bold">
+          Your Order
+        </h2>
+        {empty ? (
+          <p className="text-neutral-600">No items in cart</p>
+        ) : (
+          <ul className="space-y-4">
+            {cartItems.map((item) => (
+              <CartItemRow key={item.productId} item={item} />
+            ))}
+          </ul>
+        )}
+        <div className="flex items-center justify-between border-t border-neutral-200 pt-4 text-lg font-bold">
+          <span>Total</span>
+          <span data-testid="checkout-total">{formatPrice(total)}</span>
+        </div>
+        <Button className="w-full" size="lg" disabled={processing || empty} onClick={() => void placeOrder()}>
+          {label}
+        </Button>
+        {empty ? (
+          <p className="text-sm text-neutral-600">Please add items to your cart to place an order</p>
+        ) : (
+          !address && <p className="text-sm text-neutral-600">Please select a shipping address to continue</p>
+        )}
+      </section>
+    </div>
+  );
+}

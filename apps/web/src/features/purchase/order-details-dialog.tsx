@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { Order } from '@emporium/contract';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { formatPrice } from '@/lib/format';
+import { orderDetailsCleared, selectShopOrders } from './orders-slice';
+import { OrderStatusBadge, PaymentStatusBadge } from './status-badges';
+
+const na = (value: string | null | undefined) => (value && value.trim() ? value : 'N/A');
+
+/** Date with hour and minute, US English (spec §9). */
+function formatDateTime(iso: string) {
+  return new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
+}
+
+/** The shopper's order details dialog (spec §2 Account). */
+export function OrderDetailsDialog() {
+  const dispatch = useAppDispatch();
+  const { orderDetails, isDetailsLoading } = useAppSelector(selectShopOrders);
+  const open = orderDetails !== null || isDetailsLoading;
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && dispatch(orderDetailsCleared())}>
+      <DialogContent size="xl">
+        <DialogTitle className="text-xl font-bold">Order Details</DialogTitle>
+        {orderDetails ? (
+          <OrderDetails key={orderDetails._id} order={orderDetails} />
+        ) : (
+          <DialogDescription>
+            {isDetailsLoading ? 'Loading order details...' : 'No order details found'}
+          </DialogDescription>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const [index, setIndex] = useState(0);
+  const items = order.cartItems;
+  const item = items[index];
+  const a = order.address;
+
+  return (
+    <div className="space-y-5">
+      <DialogDescription className="sr-only">Order #{order._id.slice(-6)}</DialogDescription>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+        <dt className="text-neutral-600">Order ID</dt>
+        <dd className="font-medium">#{order._id.slice(-6)}</dd>
+        <dt className="text-neutral-600">Order Date</dt>
+        <dd className="font-medium">{formatDateTime(order.orderDate)}</dd>
+        <dt className="text-neutral-600">Order Status</dt>
+        <dd>
+          <OrderStatusBadge status={order.orderStatus} />
+        </dd>
+        <dt className="text-neutral-600">Payment Status</dt>
+        <dd>
+          <PaymentStatusBadge status={order.paymentStatus} />
+        </dd>
+        <dt className="text-neutral-600">Payment Method</dt>
+        <dd className="font-medium">{na(order.paymentMethod)}</dd>
+        <dt className="text-neutral-600">Total Amount</dt>
+        <dd className="font-bold">{formatPrice(order.totalPrice)}</dd>
+      </dl>
+
+      <section aria-labelledby="order-items-heading" className="space-y-2">
+        <h3 id="order-items-heading" className="font-bold">
+          Items
+        </h3>
+        {item ? (
+          <div className="rounded-xl border border-neutral-200 p-3">
+            <div className="flex gap-3">
+              <img
+                src={item.image}
+                alt={item.title}
+                width={96}
+                height={96}
+                className="h-24 w-24 shrink-0 rounded-lg bg-neutral-100 object-cover"
+              />
+              <div className="min-w-0 space-y-1 text-sm">
+                <p className="font-semibold">{item.title}</p>
+                <p>
+                  Price: {formatPrice(item.price)} · Quantity: {item.quantity}
+                </p>
+                <p className="font-semibold">Total: {formatPrice(item.price * item.quantity)}</p>
+                <p className="line-clamp-3 text-neutral-600">{na(item.description)}</p>
+              </div>
+            </div>
+            <div className="mt-3 flex items-center justify-between">
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label="Previous item"
+                disabled={index === 0}
+                onClick={() => setIndex(index - 1)}
+              >
+                <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+              </Button>
+              <span className="text-sm text-neutral-600">
+                {index + 1} of {items.length}
+              </span>
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label="Next item"
+                disabled={index >= items.length - 1}
+                onClick={() => setIndex(index + 1)}
+              >
+                <ChevronRight className="h-4 w-4" aria-hidden="true" />
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <p className="text-sm text-neutral-600">No items found</p>
+        )}
+      </section>
+
+      <section aria-labelledby="shipping-heading" className="space-y-1 text-sm">
+        <h3 id="shipping-heading" className="font-bold">
+          Shipping Info
+        </h3>
+        {a ? (
+          <>
+            <p>Address: {na(a.address)}</p>
+            <p>City: {na(a.city)}</p>
+            <p>State: {na(a.state)}</p>
+            <p>Pincode: {na(a.pincode)}</p>
+            <p>Phone: {na(a.phone)}</p>
+            <p className="break-words">Notes: {na(a.notes)}</p>
+          </>
+        ) : (
+          <p className="text-neutral-600">No shipping information available</p>
+        )}
+      </section>
+    </div>
+  );
+}

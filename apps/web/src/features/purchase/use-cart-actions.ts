@@ -1,0 +1,56 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '@/app/hooks';
+import { useSessionUser } from '@/app/session';
+import { toast } from '@/components/ui/toast';
+import { addToCart } from './cart-slice';
+
+/**
+ * Add to Cart and Buy Now as every product surface offers them (spec §2, §5, §8): the toasts "Product added to
+ * cart" / "You can view your cart in the cart page", the server's message or the fallbacks on failure, "User ID not
+ * found. Please log in again." without a user; Buy Now sends a visitor to login and a shopper to checkout.
+ */
+export function useCartActions() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const user = useSessionUser();
+
+  const addProduct = useCallback(
+    async (productId: string): Promise<boolean> => {
+      if (!user) {
+        toast({ title: 'User ID not found. Please log in again.', variant: 'destructive' });
+        return false;
+      }
+      const result = await dispatch(addToCart({ userId: user.userId, productId, quantity: 1 }));
+      if (addToCart.fulfilled.match(result)) {
+        toast({ title: 'Product added to cart', description: 'You can view your cart in the cart page' });
+        return true;
+      }
+      toast({ title: result.payload ?? 'Failed to add item to cart', variant: 'destructive' });
+      return false;
+    },
+    [dispatch, user],
+  );
+
+  const buyNow = useCallback(
+    async (productId: string): Promise<void> => {
+      if (!user) {
+        void navigate('/auth/login');
+        return;
+      }
+      const result = await dispatch(addToCart({ userId: user.userId, productId, quantity: 1 }));
+      if (addToCart.fulfilled.match(result)) {
+        void navigate('/shop/checkout');
+      } else {
+        toast({
+          title: 'Error',
+          description: result.payload ?? 'Failed to add product to cart',
+          variant: 'destructive',
+        });
+      }
+    },
+    [dispatch, navigate, user],
+  );
+
+  return { addProduct, buyNow };
+}

@@ -69,3 +69,10 @@ export function printTable(rows: Figures[], baseline: Figures): void {
     console.log(`| ${r.label} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} |`);
   }
 }
+
+/** The p-th percentile (nearest rank) of `values`, rounded to whole ms. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+}

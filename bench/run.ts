@@ -3,8 +3,10 @@
  * on PostgreSQL, and against a bare Fastify hello-world in the same run. Prints req/s, p50 and p99 latency and the
  * ratio to hello-world. Figures only: nothing passes or fails on time.
  *
- * Options (environment): BENCH_SECONDS (default 10) per target, BENCH_SIZES (default 1000,10000,100000),
+ * Options (environment): BENCH_SECONDS (default 10) per target, BENCH_SIZES (default 1000,10000,100000; empty for
+ * none),
  * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; set to "" to skip PostgreSQL).
+ * With PostgreSQL it also prints checkouts per second (cart add, order create, sandbox Pay, capture).
  * Needs the server build (`npm run build`).
  */
 import { execFileSync } from 'node:child_process';
@@ -13,13 +15,14 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { benchCheckout } from './checkout.ts';
 import { load, printTable, startProcess, stop, waitFor, type Figures } from './lib.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const serverEntry = join(root, 'apps/server/dist/main.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').filter(Boolean).map(Number);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = 3901;
 
@@ -114,6 +117,58 @@ async function main(): Promise<void> {
   }
 
   printTable(rows, baseline);
+  if (PG_URL) await checkoutFigures();
+}
+
+/** Checkouts per second through the sandbox provider on a fresh PostgreSQL database with 1000 products. */
+async function checkoutFigures(): Promise<void> {
+  const dbName = `emporium_bench_checkout_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${dbName}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'emporium-bench-checkout-'));
+  const base = `http://127.0.0.1:${PORT}`;
+  try {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
+    console.log('\nseeding 1000 products into PostgreSQL for the checkout run…');
+    seed(env, 1000);
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    await db.query('update products set total_stock = 1000000');
+    const { rows } = await db.query<{ id: string }>('select id from products order by id limit 200');
+    await db.end();
+    const child = startProcess(process.execPath, [serverEntry], {
+      ...env,
+      NODE_ENV: 'test',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000000',
+      AUTH_RATE_LIMIT_MAX: '100000',
+    });
+    try {
+      await waitFor(`${base}/api/health`);
+      const r = await benchCheckout(
+        base,
+        rows.map((row) => row.id),
+        SECONDS,
+      );
+      console.log('\n| checkout (PostgreSQL, sandbox) | checkouts/s | p50 ms | p99 ms | completed |');
+      console.log('|---|---:|---:|---:|---:|');
+      console.log(
+        `| 8 shoppers in parallel | ${r.perSecond.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.completed} |`,
+      );
+    } finally {
+      await stop(child);
+    }
+  } finally {
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 await main();

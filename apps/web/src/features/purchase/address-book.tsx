@@ -111,7 +111,7 @@ export function AddressBook({ selectedId, onSelect }: AddressBookProps) {
                   />
                 )}
                 {selected && (
-                  <Badge className="absolute top-3 right-3" aria-hidden="true">
+                  <Badge className="mb-1 self-start" aria-hidden="true">
                     Selected
                   </Badge>
                 )}

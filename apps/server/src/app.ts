@@ -34,6 +34,8 @@ import { shopProductRoutes } from './modules/products/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { sandboxPaymentRoutes } from './modules/sandbox-payments/routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createPaymentProvider } from './payments/index.ts';
@@ -88,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Long path parameters (a pasted 10,000-character search) reach validation and get a clear 400, not a bare 414.
+    maxParamLength: 16_384,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -164,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(featureRoutes, { prefix: '/api/common', db, images });
   await app.register(cartRoutes, { prefix: '/api/shop', db, images });
   await app.register(addressRoutes, { prefix: '/api/shop', db });
+  await app.register(reviewRoutes, { prefix: '/api/shop', db });
+  await app.register(searchRoutes, { prefix: '/api/shop', db, images });
   await app.register(orderRoutes, {
     prefix: '/api/shop',
     db,

@@ -9,3 +9,5 @@ export * from './health.ts';
 export * from './cart.ts';
 export * from './addresses.ts';
 export * from './orders.ts';
+export * from './reviews.ts';
+export * from './search.ts';

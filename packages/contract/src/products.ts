@@ -43,7 +43,7 @@ function listParam<T extends string>(allowed: readonly T[]) {
 }
 
 /** A positive integer query parameter; out-of-range or junk values fall back to the default or are clamped. */
-function intParam(def: number, max: number) {
+export function intParam(def: number, max: number) {
   return z
     .unknown()
     .optional()

@@ -90,6 +90,16 @@ export const products = pgTable(
     ),
     index('products_category_title_idx').on(t.category, t.title, t.id),
     index('products_brand_title_idx').on(t.brand, t.title, t.id),
+    // Search (DESIGN.md §4): full-text over every text field, and trigrams over the short "name" text for typos.
+    // The expressions must match modules/search/service.ts exactly for the planner to use these indexes.
+    index('products_search_fts_idx').using(
+      'gin',
+      sql`to_tsvector('english', ${t.title} || ' ' || ${t.brand} || ' ' || ${t.category} || ' ' || ${t.description})`,
+    ),
+    index('products_search_trgm_idx').using(
+      'gin',
+      sql`lower(${t.title} || ' ' || ${t.brand} || ' ' || ${t.category}) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "products_search_fts_idx" ON "products" USING gin (to_tsvector('english', "title" || ' ' || "brand" || ' ' || "category" || ' ' || "description"));--> statement-breakpoint
+CREATE INDEX "products_search_trgm_idx" ON "products" USING gin (lower("title" || ' ' || "brand" || ' ' || "category") gin_trgm_ops);

@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, reviews } from '../../db/schema.ts';
+import { buildTestApp, insertProduct, signUpAndLogIn, type TestApp } from '../../test/build-test-app.ts';
+import { as, buyProducts, type Session } from '../../test/shop-client.ts';
+import { PURCHASE_REQUIRED } from './service.ts';
+
+let t: TestApp;
+let buyer: Session;
+let other: Session;
+let product: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  buyer = await signUpAndLogIn(t.app, { userName: 'Bea Buyer' });
+  other = await signUpAndLogIn(t.app);
+  product = await insertProduct(t.db, { title: 'Reviewed Lamp', totalStock: 100 });
+  await buyProducts(t.app, buyer, [{ productId: product, quantity: 1 }]);
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+const post = (s: Session, body: object, productId = product) =>
+  as(t.app, s).post(`/api/shop/reviews/add/${productId}`, body);
+const review = (s: Session, extra: object = {}) => ({
+  userId: s.userId,
+  productId: product,
+  rating: 4,
+  comment: 'Bright and sturdy.',
+  ...extra,
+});
+const figures = async (id = product) => (await t.db.select().from(products).where(eq(products.id, id)))[0]!;
+
+describe('reviews', () => {
+  it('refuses a shopper who never bought the product, with the message', async () => {
+    const res = await post(other, review(other));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ success: false, message: PURCHASE_REQUIRED });
+  });
+
+  it.each([
+    ['rating 0', { rating: 0 }],
+    ['rating 6', { rating: 6 }],
+    ['rating 2.5', { rating: 2.5 }],
+    ['rating "5"', { rating: '5' }],
+    ['a blank comment', { comment: '   ' }],
+    ['a 2001-character comment', { comment: 'x'.repeat(2001) }],
+    ['an unknown field', { verified: true }],
+  ])('refuses %s with 400 and stores nothing', async (_label, extra) => {
+    const res = await post(buyer, review(buyer, extra));
+    expect(res.statusCode).toBe(400);
+    expect(await t.db.select().from(reviews).where(eq(reviews.productId, product))).toEqual([]);
+  });
+
+  it("refuses a review posted with someone else's userId", async () => {
+    const res = await post(buyer, review(other));
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('adds a verified review by the buyer, updates the figures, refuses a second (409), deletes', async () => {
+    const res = await post(buyer, review(buyer, { rating: 5, comment: '  <img src=x onerror=alert(1)>  ' }));
+    expect(res.statusCode).toBe(201);
+    const added = res.json().data;
+    expect(added).toMatchObject({
+      userId: buyer.userId,
+      user: { _id: buyer.userId },
+      userName: 'Bea Buyer',
+      rating: 5,
+      comment: '<img src=x onerror=alert(1)>',
+      verified: true,
+    });
+    expect(await figures()).toMatchObject({ averageRating: 5, reviewsCount: 1 });
+    const listed = (await t.app.inject({ method: 'GET', url: `/api/shop/reviews/get/${product}` })).json()
+      .data;
+    expect(listed).toEqual([added]);
+
+    const again = await post(buyer, review(buyer));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('You have already reviewed this product');
+
+    expect((await as(t.app, other).delete(`/api/shop/reviews/delete/${added._id}`)).statusCode).toBe(404);
+    const del = await as(t.app, buyer).delete(`/api/shop/reviews/delete/${added._id}`);
+    expect(del.statusCode).toBe(200);
+    expect(await figures()).toMatchObject({ averageRating: 0, reviewsCount: 0 });
+  });
+
+  it('answers 401 to a visitor and 404 for an unknown product', async () => {
+    const visitor = await t.app.inject({
+      method: 'POST',
+      url: `/api/shop/reviews/add/${product}`,
+      payload: review(buyer),
+    });
+    expect(visitor.statusCode).toBe(401);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await post(buyer, review(buyer, { productId: unknown }), unknown)).statusCode).toBe(404);
+    expect((await post(buyer, review(buyer, { productId: unknown }))).statusCode).toBe(400);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'keeps averageRating and reviewsCount equal to a recount under 20 concurrent adds and deletes (PostgreSQL)',
+    async () => {
+      const lamp = await insertProduct(t.db, { title: 'Busy Lamp', totalStock: 100 });
+      const people = await Promise.all(Array.from({ length: 20 }, () => signUpAndLogIn(t.app)));
+      for (const p of people) await buyProducts(t.app, p, [{ productId: lamp, quantity: 1 }]);
+      const first = people.slice(0, 10);
+      const firstIds = await Promise.all(
+        first.map(
+          async (p, i) =>
+            (await post(p, review(p, { productId: lamp, rating: (i % 5) + 1 }), lamp)).json().data._id,
+        ),
+      );
+      const results = await Promise.allSettled([
+        ...people
+          .slice(10)
+          .map((p, i) => post(p, review(p, { productId: lamp, rating: ((i + 2) % 5) + 1 }), lamp)),
+        ...first.slice(0, 5).map((p, i) => as(t.app, p).delete(`/api/shop/reviews/delete/${firstIds[i]}`)),
+      ]);
+      expect(results.every((r) => r.status === 'fulfilled' && r.value.statusCode < 300)).toBe(true);
+      const rows = await t.db.select().from(reviews).where(eq(reviews.productId, lamp));
+      const avg = rows.reduce((s, r) => s + r.rating, 0) / rows.length;
+      const f = await figures(lamp);
+      expect(rows).toHaveLength(15);
+      expect(f.reviewsCount).toBe(15);
+      expect(f.averageRating).toBeCloseTo(avg, 5);
+    },
+  );
+});

@@ -1,0 +1,72 @@
+/**
+ * Review routes (spec §7 Shop, prefix /api/shop). Reading is public; adding and deleting need a signed-in shopper,
+ * who is always the author.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponse, ReviewAddBody, ReviewListResponse, ReviewResponse } from '@emporium/contract';
+import type { Db } from '../../db/client.ts';
+import { requireSelf } from '../../lib/access.ts';
+import { addReview, deleteReview, listReviews } from './service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+
+export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  /** `GET /reviews/get/:productId` → 200 the product's reviews, newest first. */
+  app.get(
+    '/reviews/get/:productId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['reviews'],
+        params: z.object({ productId: z.string().max(64) }),
+        response: { 200: ReviewListResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: await listReviews(db, request.params.productId) }),
+  );
+
+  /** `POST /reviews/add/:productId` {userId, productId, rating, comment} → 201 the review. */
+  app.post(
+    '/reviews/add/:productId',
+    {
+      config: { access: 'shopper' },
+      schema: {
+        tags: ['reviews'],
+        params: z.object({ productId: z.string().max(64) }),
+        body: ReviewAddBody,
+        response: { 201: ReviewResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { userId, ...review } = request.body;
+      const user = requireSelf(request, userId);
+      const data = await addReview(db, user.userId, request.params.productId, review);
+      return reply.code(201).send({ success: true as const, message: 'Review added successfully', data });
+    },
+  );
+
+  /** `DELETE /reviews/delete/:reviewId` → 200 the deleted review; 404 unless it is the caller's. */
+  app.delete(
+    '/reviews/delete/:reviewId',
+    {
+      config: { access: 'shopper' },
+      schema: {
+        tags: ['reviews'],
+        params: z.object({ reviewId: z.string().max(64) }),
+        response: { 200: ReviewResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireSelf(request, undefined);
+      const data = await deleteReview(db, user.userId, request.params.reviewId);
+      return { success: true as const, message: 'Review deleted successfully', data };
+    },
+  );
+};

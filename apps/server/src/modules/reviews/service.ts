@@ -1,0 +1,144 @@
+/**
+ * Product reviews (spec §2, §5, §7; DESIGN.md §4 "Catalog, search, reviews"). Only buyers (a paid order containing
+ * the product) review; one review per user and product; only the author deletes. The product's averageRating and
+ * reviewsCount are recomputed from the reviews in the same transaction, with the product row locked, so concurrent
+ * writers serialise and the figures always equal a recount.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Review, ReviewAddBody } from '@emporium/contract';
+import type { Db } from '../../db/client.ts';
+import { orderItems, orders, products, reviews, users } from '../../db/schema.ts';
+import { conflict, forbidden, HttpError, isUuid, notFound } from '../../lib/http-error.ts';
+
+export const PURCHASE_REQUIRED = 'You need to purchase this product to review it';
+
+const columns = {
+  id: reviews.id,
+  productId: reviews.productId,
+  userId: reviews.userId,
+  rating: reviews.rating,
+  comment: reviews.comment,
+  verified: reviews.verified,
+  createdAt: reviews.createdAt,
+  userName: users.userName,
+};
+
+function toReview(r: {
+  id: string;
+  productId: string;
+  userId: string;
+  rating: number;
+  comment: string;
+  verified: boolean;
+  createdAt: Date;
+  userName: string | null;
+}): Review {
+  return {
+    _id: r.id,
+    productId: r.productId,
+    userId: r.userId,
+    user: { _id: r.userId },
+    userName: r.userName ?? 'Anonymous',
+    rating: r.rating,
+    comment: r.comment,
+    verified: r.verified,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** The product's reviews, newest first; an unknown product has none. */
+export async function listReviews(db: Db, productId: string): Promise<Review[]> {
+  if (!isUuid(productId)) return [];
+  const rows = await db
+    .select(columns)
+    .from(reviews)
+    .leftJoin(users, eq(users.id, reviews.userId))
+    .where(eq(reviews.productId, productId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  return rows.map(toReview);
+}
+
+async function recount(tx: Db, productId: string): Promise<void> {
+  await tx
+    .update(products)
+    .set({
+      averageRating: sql`coalesce((select avg(${reviews.rating}) from ${reviews} where ${reviews.productId} = ${productId}), 0)`,
+      reviewsCount: sql`(select count(*) from ${reviews} where ${reviews.productId} = ${productId})`,
+    })
+    .where(eq(products.id, productId));
+}
+
+/** Locks the product row (404 when it does not exist). */
+async function lockProduct(tx: Db, productId: string): Promise<void> {
+  if (!isUuid(productId)) throw notFound('Product not found');
+  const [row] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('update');
+  if (!row) throw notFound('Product not found');
+}
+
+/**
+ * Adds the caller's review. 400 body productId not the path's, 403 not a buyer ("You need to purchase this product
+ * to review it"), 404 unknown product, 409 already reviewed.
+ */
+export async function addReview(
+  db: Db,
+  userId: string,
+  productId: string,
+  body: Omit<ReviewAddBody, 'userId'>,
+): Promise<Review> {
+  if (body.productId !== productId) throw new HttpError(400, 'productId does not match the product');
+  const id = await db.transaction(async (tx) => {
+    await lockProduct(tx, productId);
+    const [bought] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orderItems.productId, productId),
+          eq(orders.paymentStatus, 'completed'),
+        ),
+      )
+      .limit(1);
+    if (!bought) throw forbidden(PURCHASE_REQUIRED);
+    const [row] = await tx
+      .insert(reviews)
+      .values({ productId, userId, rating: body.rating, comment: body.comment, verified: true })
+      .onConflictDoNothing({ target: [reviews.productId, reviews.userId] })
+      .returning({ id: reviews.id });
+    if (!row) throw conflict('You have already reviewed this product');
+    await recount(tx, productId);
+    return row.id;
+  });
+  const [row] = await db
+    .select(columns)
+    .from(reviews)
+    .leftJoin(users, eq(users.id, reviews.userId))
+    .where(eq(reviews.id, id));
+  return toReview(row!);
+}
+
+/** Deletes the caller's own review; 404 when it does not exist or is someone else's. */
+export async function deleteReview(db: Db, userId: string, reviewId: string): Promise<Review> {
+  if (!isUuid(reviewId)) throw notFound('Review not found');
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select(columns)
+      .from(reviews)
+      .leftJoin(users, eq(users.id, reviews.userId))
+      .where(and(eq(reviews.id, reviewId), eq(reviews.userId, userId)));
+    if (!found) throw notFound('Review not found');
+    await lockProduct(tx, found.productId);
+    const deleted = await tx
+      .delete(reviews)
+      .where(and(eq(reviews.id, reviewId), eq(reviews.userId, userId)))
+      .returning({ id: reviews.id });
+    if (deleted.length === 0) throw notFound('Review not found');
+    await recount(tx, found.productId);
+    return toReview(found);
+  });
+}

@@ -1,0 +1,39 @@
+/** Search route (spec §7 Shop, prefix /api/shop): public. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse, SearchParams, SearchQuery, SearchResponse } from '@emporium/contract';
+import type { Db } from '../../db/client.ts';
+import type { ImageStore } from '../../storage/image-store.ts';
+import { searchProducts } from './service.ts';
+
+export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> = async (
+  app,
+  { db, images },
+) => {
+  /**
+   * `GET /search/:query?page=1&limit=24` → 200 matches, best first, with paging like the product list; 400 when the
+   * trimmed query is empty or longer than 100 characters.
+   */
+  app.get(
+    '/search/:query',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['search'],
+        params: SearchParams,
+        querystring: SearchQuery,
+        response: { 200: SearchResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { items, total } = await searchProducts(db, images, request.params.query, page, limit);
+      return {
+        success: true as const,
+        data: items,
+        page,
+        limit,
+        pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },
+      };
+    },
+  );
+};

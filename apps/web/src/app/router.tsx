@@ -9,7 +9,7 @@ import { HomePage } from '@/features/home/home-page';
 import { FeaturedProducts } from '@/features/shop-products/featured-products';
 import { ListingPage } from '@/features/shop-products/listing-page';
 import { PaymentSuccessPage } from '@/features/shop-pages/payment-success-page';
-import { SearchPage } from '@/features/shop-pages/shop-placeholder-pages';
+import { SearchPage } from '@/features/shop-products/search-page';
 import { AccountPage } from '@/features/purchase/account-page';
 import { CheckoutPage } from '@/features/purchase/checkout-page';
 import { PaypalReturnPage } from '@/features/purchase/paypal-return-page';

@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ProductPrice } from './product-price';
+import { ProductReviews } from './product-reviews';
 import { productDetailsCleared, selectShopProducts } from './shop-products-slice';
 import { StarRating } from './star-rating';
 
@@ -111,12 +112,7 @@ function ProductDetails({ product, onAddToCart, onBuyNow }: ProductDetailsProps)
             </Button>
           )}
         </div>
-        <section aria-labelledby="product-reviews-heading" className="border-t border-neutral-200 pt-4">
-          <h3 id="product-reviews-heading" className="mb-2 text-lg font-bold">
-            {`Reviews for ${product.title}`}
-          </h3>
-          <p className="text-sm text-neutral-600">No reviews yet</p>
-        </section>
+        <ProductReviews product={product} />
       </div>
     </div>
   );

@@ -46,6 +46,17 @@ export const fetchProductDetails = createAsyncThunk('shopProducts/fetchDetails',
   getProductDetails(id),
 );
 
+/** Re-reads one product after a change (a review) and updates it wherever it is shown. */
+export const productRefreshed = createAsyncThunk(
+  'shopProducts/productRefreshed',
+  async (id: string) => (await getProductDetails(id)).data,
+);
+
+/** Replaces `product` in `list` by id, if present. */
+export function replaceProduct(list: Product[], product: Product): Product[] {
+  return list.map((p) => (p._id === product._id ? product : p));
+}
+
 const shopProductsSlice = createSlice({
   name: 'shopProducts',
   initialState,
@@ -114,6 +125,12 @@ const shopProductsSlice = createSlice({
         if (state.detailsRequestId !== action.meta.requestId) return;
         state.productDetails = null;
         state.isDetailsLoading = false;
+      })
+      .addCase(productRefreshed.fulfilled, (state, action) => {
+        const product = action.payload;
+        if (state.productDetails?._id === product._id) state.productDetails = product;
+        state.productList = replaceProduct(state.productList, product);
+        state.featuredList = replaceProduct(state.featuredList, product);
       });
   },
 });

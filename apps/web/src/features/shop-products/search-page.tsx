@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '@emporium/contract';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ProductGrid } from './product-grid';
+import { getSearchResults, searchResultsCleared, selectSearch } from './search-slice';
+
+/**
+ * The search page (spec §2, §4): the query lives in `searchQuery` in the URL (a shared link or a reload searches
+ * again), runs 500 ms after typing stops when longer than 2 characters, and clears the results when emptied.
+ */
+export function SearchPage() {
+  const dispatch = useAppDispatch();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlQuery = searchParams.get('searchQuery') ?? '';
+  const [keyword, setKeyword] = useState(urlQuery);
+  const { searchResults, isLoading, error, query } = useAppSelector(selectSearch);
+
+  useEffect(() => {
+    const text = keyword.trim();
+    if (text === '') {
+      if (query !== '') dispatch(searchResultsCleared());
+      if (urlQuery !== '') setSearchParams({}, { replace: true });
+      return;
+    }
+    if (text.length < SEARCH_MIN_CHARS || (text === urlQuery && text === query)) return;
+    const timer = setTimeout(() => {
+      if (text !== urlQuery) setSearchParams({ searchQuery: text }, { replace: true });
+      if (text !== query) void dispatch(getSearchResults(text));
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [keyword, urlQuery, query, dispatch, setSearchParams]);
+
+  const active = keyword.trim().length >= SEARCH_MIN_CHARS && query !== '';
+  return (
+    <section className="mx-auto w-full max-w-7xl space-y-6 p-4 md:p-6">
+      <div className="mx-auto max-w-2xl">
+        <Label htmlFor="search-products" className="sr-only">
+          Search for products
+        </Label>
+        <Input
+          id="search-products"
+          type="search"
+          autoFocus
+          placeholder="Search for products"
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+          className="h-12 text-base"
+        />
+      </div>
+      {active &&
+        (isLoading ? (
+          <p role="status" className="text-center text-neutral-600">
+            Loading search results...
+          </p>
+        ) : error ? (
+          <p role="alert" className="text-center text-red-700">
+            Error: {error}
+          </p>
+        ) : searchResults.length === 0 ? (
+          <p className="text-center text-neutral-600">{`No products found for "${query}"`}</p>
+        ) : (
+          <div className="space-y-4">
+            <h1 className="text-xl font-bold">{`Search Results for "${query}"`}</h1>
+            <ProductGrid products={searchResults} />
+          </div>
+        ))}
+    </section>
+  );
+}

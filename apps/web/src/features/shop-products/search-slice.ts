@@ -1,0 +1,61 @@
+/** The `shopSearch` slice: results of the search page (spec §2 Search, §4). */
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import type { Product, SearchResponse } from '@emporium/contract';
+import { apiRequest, errorMessage } from '@/lib/api';
+import { productRefreshed, replaceProduct } from './shop-products-slice';
+
+export interface SearchState {
+  query: string;
+  searchResults: Product[];
+  isLoading: boolean;
+  error: string | null;
+}
+
+const initialState: SearchState = { query: '', searchResults: [], isLoading: false, error: null };
+
+export const getSearchResults = createAsyncThunk<Product[], string, { rejectValue: string }>(
+  'shopSearch/resultsFetched',
+  async (query, { rejectWithValue, signal }) => {
+    try {
+      return (
+        await apiRequest<SearchResponse>(`/api/shop/search/${encodeURIComponent(query)}?limit=48`, { signal })
+      ).data;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error, 'Network error occurred'));
+    }
+  },
+);
+
+const searchSlice = createSlice({
+  name: 'shopSearch',
+  initialState,
+  reducers: {
+    searchResultsCleared: () => initialState,
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(getSearchResults.pending, (state, action) => {
+        state.query = action.meta.arg;
+        state.isLoading = true;
+        state.error = null;
+      })
+      .addCase(getSearchResults.fulfilled, (state, action) => {
+        if (state.query !== action.meta.arg) return;
+        state.searchResults = action.payload;
+        state.isLoading = false;
+      })
+      .addCase(getSearchResults.rejected, (state, action) => {
+        if (state.query !== action.meta.arg || action.meta.aborted) return;
+        state.searchResults = [];
+        state.error = action.payload ?? 'Network error occurred';
+        state.isLoading = false;
+      })
+      .addCase(productRefreshed.fulfilled, (state, action) => {
+        state.searchResults = replaceProduct(state.searchResults, action.payload);
+      });
+  },
+});
+
+export const { searchResultsCleared } = searchSlice.actions;
+export const shopSearchReducer = searchSlice.reducer;
+export const selectSearch = (state: { shopSearch: SearchState }) => state.shopSearch;

@@ -1,0 +1,85 @@
+/** Journeys: reviews in the product dialog (spec §2 reviews section, §5, §8; DESIGN.md §4 buyers only). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Product } from '@emporium/contract';
+import { launch, logIn, newContext, snap, VIEWPORTS } from '../support/browser.ts';
+import { buyer, productInStock } from '../support/purchase.ts';
+import { freshShopper } from '../support/shopper.ts';
+
+async function openProduct(page: Page, product: Product) {
+  await page.goto(`/shop/search?searchQuery=${encodeURIComponent(product.title)}`);
+  await page.getByTestId('product-card').filter({ hasText: product.title }).first().getByRole('img').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText(`Reviews for ${product.title}`).waitFor();
+  return dialog;
+}
+
+function today(): string {
+  const d = new Date();
+  return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+}
+
+describe('reviews', () => {
+  let browser: Browser;
+  let product: Product;
+  beforeAll(async () => {
+    browser = await launch();
+    product = await productInStock();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('a buyer writes a review, sees it with the new average, and deletes it; markup stays text', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    let jsDialogs = 0;
+    page.on('dialog', (d) => {
+      jsDialogs++;
+      void d.dismiss();
+    });
+    await logIn(page, await buyer(product._id, 'Rita Reviewer'));
+    const dialog = await openProduct(page, product);
+    await dialog.getByText('No reviews yet').waitFor();
+
+    await dialog.getByRole('radio', { name: '4 stars' }).click();
+    await dialog.getByPlaceholder('Add a review').fill('Sturdy and bright, worth it.');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Review Added', { exact: true }).first().waitFor();
+    const item = dialog.getByTestId('review').first();
+    await item.getByText('Sturdy and bright, worth it.').waitFor();
+    expect(await item.textContent()).toContain(today());
+    expect(await item.textContent()).toContain('Rita Reviewer');
+    expect(await item.textContent()).toContain('Verified purchase');
+    await dialog.getByText('(1)').waitFor();
+    await dialog.getByText('Rating 4.0', { exact: true }).waitFor();
+    await snap(page, 'reviews-desktop');
+
+    await item.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Review deleted', { exact: true }).first().waitFor();
+    await dialog.getByText('No reviews yet').waitFor();
+    await dialog.getByText('(0)').waitFor();
+
+    const markup = '<img src=x onerror=alert(1)>';
+    await dialog.getByPlaceholder('Add a review').fill(markup);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.getByText(markup, { exact: true }).waitFor();
+    expect(await dialog.locator('img[src="x"]').count()).toBe(0);
+    await page.waitForTimeout(300);
+    expect(jsDialogs).toBe(0);
+    await context.close();
+  });
+
+  it('a shopper who never bought the product is refused with the message', async () => {
+    const context = await newContext(browser, VIEWPORTS.phone);
+    const page = await context.newPage();
+    await freshShopper(page);
+    const dialog = await openProduct(page, product);
+    await dialog.getByPlaceholder('Add a review').fill('I have not bought it');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Error Adding Review', { exact: true }).first().waitFor();
+    await page.getByText('You need to purchase this product to review it').first().waitFor();
+    await snap(page, 'reviews-phone');
+    await context.close();
+  });
+});

@@ -1,0 +1,51 @@
+/** Journey: search (spec §2 Search, §4 debounce and minimum length; DESIGN.md §4 typo-tolerant search). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch, newContext, snap, VIEWPORTS } from '../support/browser.ts';
+import { freshShopper } from '../support/shopper.ts';
+
+describe('search', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it.each(Object.entries(VIEWPORTS))(
+    'finds a misspelt brand, keeps it in the URL across a reload, and adds a result to the cart (%s)',
+    async (name, viewport) => {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      await freshShopper(page);
+      await page.goto('/shop/search');
+      const input = page.getByPlaceholder('Search for products');
+      await input.fill('ad');
+      await page.waitForTimeout(800);
+      expect(page.url()).not.toContain('searchQuery');
+
+      await input.fill('adiddas');
+      await page.waitForURL(/searchQuery=adiddas/);
+      await page.getByRole('heading', { name: 'Search Results for "adiddas"' }).waitFor();
+      const cards = page.getByTestId('product-card');
+      expect(await cards.first().textContent()).toContain('Adidas');
+
+      await page.reload();
+      await page.getByRole('heading', { name: 'Search Results for "adiddas"' }).waitFor();
+      expect(await input.inputValue()).toBe('adiddas');
+      await snap(page, `search-${name}`);
+
+      await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+      await page.getByText('Product added to cart', { exact: true }).first().waitFor();
+      await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+
+      await input.fill('zzqxj');
+      await page.getByText('No products found for "zzqxj"').waitFor();
+      await input.fill('');
+      await page.waitForURL((url) => !url.search.includes('searchQuery'));
+      expect(await cards.count()).toBe(0);
+      await context.close();
+    },
+  );
+});

@@ -6,7 +6,8 @@
  * Options (environment): BENCH_SECONDS (default 10) per target, BENCH_SIZES (default 1000,10000,100000; empty for
  * none),
  * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; set to "" to skip PostgreSQL).
- * With PostgreSQL it also prints checkouts per second (cart add, order create, sandbox Pay, capture).
+ * It also prints search latency (p50, p95) on the largest catalog for a word, a typo and a no-match query, and with
+ * PostgreSQL checkouts per second (cart add, order create, sandbox Pay, capture).
  * Needs the server build (`npm run build`).
  */
 import { execFileSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { benchCheckout } from './checkout.ts';
+import { benchSearch, printSearchTable, type SearchFigures } from './search.ts';
 import { load, printTable, startProcess, stop, waitFor, type Figures } from './lib.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -50,7 +52,11 @@ function seed(env: NodeJS.ProcessEnv, products: number): void {
   });
 }
 
-async function benchServer(label: string, env: NodeJS.ProcessEnv): Promise<Figures> {
+/** Search latency is measured on the largest catalog of the run. */
+const searchRows: SearchFigures[] = [];
+const LARGEST = Math.max(0, ...SIZES);
+
+async function benchServer(label: string, env: NodeJS.ProcessEnv, searchLabel?: string): Promise<Figures> {
   const base = `http://127.0.0.1:${PORT}`;
   const child = startProcess(process.execPath, [serverEntry], {
     ...env,
@@ -64,7 +70,9 @@ async function benchServer(label: string, env: NodeJS.ProcessEnv): Promise<Figur
   try {
     await waitFor(`${base}/api/health`);
     await load(`${label} warm-up`, listingUrls(base), 2);
-    return await load(label, listingUrls(base), SECONDS);
+    const figures = await load(label, listingUrls(base), SECONDS);
+    if (searchLabel) searchRows.push(...(await benchSearch(base, searchLabel)));
+    return figures;
   } finally {
     await stop(child);
   }
@@ -90,7 +98,13 @@ async function main(): Promise<void> {
       const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
       console.log(`seeding ${size} products into PGlite…`);
       seed(env, size);
-      rows.push(await benchServer(`listing, PGlite, ${size} products`, env));
+      rows.push(
+        await benchServer(
+          `listing, PGlite, ${size} products`,
+          env,
+          size === LARGEST ? `PGlite, ${size} products` : undefined,
+        ),
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -107,7 +121,13 @@ async function main(): Promise<void> {
         const env = { DATA_DIR: dataDir2, DATABASE_URL: url.toString() };
         console.log(`seeding ${size} products into PostgreSQL…`);
         seed(env, size);
-        rows.push(await benchServer(`listing, PostgreSQL, ${size} products`, env));
+        rows.push(
+          await benchServer(
+            `listing, PostgreSQL, ${size} products`,
+            env,
+            size === LARGEST ? `PostgreSQL, ${size} products` : undefined,
+          ),
+        );
       } finally {
         await admin.query(`drop database if exists ${dbName} with (force)`);
         await admin.end();
@@ -117,6 +137,7 @@ async function main(): Promise<void> {
   }
 
   printTable(rows, baseline);
+  if (searchRows.length > 0) printSearchTable(searchRows);
   if (PG_URL) await checkoutFigures();
 }
 

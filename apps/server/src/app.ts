@@ -36,6 +36,10 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { adminOrderRoutes } from './modules/admin-orders/routes.ts';
+import { adminProductRoutes } from './modules/admin-products/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 import { sandboxPaymentRoutes } from './modules/sandbox-payments/routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createPaymentProvider } from './payments/index.ts';
@@ -91,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     // Long path parameters (a pasted 10,000-character search) reach validation and get a clear 400, not a bare 414.
-    maxParamLength: 16_384,
+    routerOptions: { maxParamLength: 16_384 },
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -165,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authPerWindow: config.rateLimit.authPerWindow,
   });
   await app.register(shopProductRoutes, { prefix: '/api/shop', db, images });
-  await app.register(featureRoutes, { prefix: '/api/common', db, images });
+  await app.register(featureRoutes, { prefix: '/api/common', db, images, publicUrl: config.publicUrl });
   await app.register(cartRoutes, { prefix: '/api/shop', db, images });
   await app.register(addressRoutes, { prefix: '/api/shop', db });
   await app.register(reviewRoutes, { prefix: '/api/shop', db });
@@ -179,6 +183,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   await app.register(sandboxPaymentRoutes, { db, publicUrl: config.publicUrl });
+  await app.register(uploadRoutes, { prefix: '/api/admin', images });
+  await app.register(adminProductRoutes, { prefix: '/api/admin', db, images, publicUrl: config.publicUrl });
+  await app.register(adminOrderRoutes, { prefix: '/api/admin', db, images });
+  await app.register(dashboardRoutes, { prefix: '/api/admin', db, images });
 
   mkdirSync(images.root, { recursive: true });
   await app.register(fastifyStatic, {

@@ -11,3 +11,4 @@ export * from './addresses.ts';
 export * from './orders.ts';
 export * from './reviews.ts';
 export * from './search.ts';
+export * from './admin.ts';

@@ -2,6 +2,7 @@
  * Database handle: PGlite (embedded, persisted under DATA_DIR/db, or in memory for tests) or PostgreSQL through
  * `pg` when a connection string is given. Both expose the same Drizzle API over the same schema.
  */
+import type { SQL } from 'drizzle-orm';
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,4 +75,13 @@ export async function openDatabase(
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Runs a raw SQL query and returns its rows typed as `T`. Both drivers (node-postgres and PGlite) answer `{rows}`;
+ * use it for aggregates that the query builder cannot express.
+ */
+export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

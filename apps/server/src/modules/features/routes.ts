@@ -1,14 +1,60 @@
-/** Feature image routes (spec §7 Common): `GET /api/common/feature/get` is public. */
+/**
+ * Feature image routes (spec §7 Common, prefix /api/common): `GET /feature/get` is public; `POST /feature/set` and
+ * `DELETE /feature/delete/:id` are admin only (401 visitor, 403 shopper).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FeatureListResponse } from '@emporium/contract';
+import { z } from 'zod';
+import {
+  ErrorResponse,
+  FeatureImage,
+  FeatureListResponse,
+  FeatureSetBody,
+  IdParams,
+} from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import { listFeatureImages } from './service.ts';
+import { imageKeyFrom } from '../uploads/image-processing.ts';
+import { addFeatureImage, deleteFeatureImage, listFeatureImages } from './service.ts';
 
-export const featureRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> = async (app, opts) => {
+const FeatureResponse = z.object({ success: z.literal(true), message: z.string(), data: FeatureImage });
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+export const featureRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore; publicUrl: string }> = async (
+  app,
+  opts,
+) => {
+  /** `GET /feature/get` → 200 the hero images, oldest first. */
   app.get(
     '/feature/get',
     { config: { access: 'public' }, schema: { tags: ['common'], response: { 200: FeatureListResponse } } },
     async () => ({ success: true as const, data: await listFeatureImages(opts.db, opts.images) }),
+  );
+
+  /** `POST /feature/set` {image} (an uploaded image's URL) → 201 the feature image. */
+  app.post(
+    '/feature/set',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['common'], body: FeatureSetBody, response: { 201: FeatureResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const key = await imageKeyFrom(opts.images, request.body.image, opts.publicUrl);
+      const data = await addFeatureImage(opts.db, opts.images, key);
+      return reply.code(201).send({ success: true as const, message: 'Feature image added', data });
+    },
+  );
+
+  /** `DELETE /feature/delete/:id` → 200 the deleted feature image; 404 unknown. */
+  app.delete(
+    '/feature/delete/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['common'], params: IdParams, response: { 200: FeatureResponse, ...errors } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Feature image deleted',
+      data: await deleteFeatureImage(opts.db, opts.images, request.params.id),
+    }),
   );
 };

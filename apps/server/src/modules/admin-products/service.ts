@@ -1,0 +1,80 @@
+/**
+ * Admin product management (spec §7 Admin products; §5 validation). Prices arrive in dollars and are stored as
+ * cents; the image must be one uploaded to this shop. Deleting a product leaves past orders intact (order lines are
+ * copies) and drops it from carts on their next read.
+ */
+import { count, desc, eq } from 'drizzle-orm';
+import { toCents, type Product, type ProductInput } from '@emporium/contract';
+import type { Db } from '../../db/client.ts';
+import { products } from '../../db/schema.ts';
+import { badRequest, isUuid, notFound } from '../../lib/http-error.ts';
+import type { ImageStore } from '../../storage/image-store.ts';
+import { toProduct } from '../products/service.ts';
+import { imageKeyFrom } from '../uploads/image-processing.ts';
+
+export interface AdminProductDeps {
+  db: Db;
+  images: ImageStore;
+  publicUrl: string;
+}
+
+async function toRow(deps: AdminProductDeps, input: ProductInput) {
+  const priceCents = toCents(input.price);
+  const salePriceCents = toCents(input.salePrice);
+  if (salePriceCents >= priceCents) throw badRequest('salePrice: must be 0 or below the price');
+  return {
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    brand: input.brand,
+    priceCents,
+    salePriceCents,
+    totalStock: input.totalStock,
+    imageKey: await imageKeyFrom(deps.images, input.image, deps.publicUrl),
+  };
+}
+
+/** All products, newest first, one page at a time. */
+export async function listAdminProducts(
+  deps: AdminProductDeps,
+  page: number,
+  limit: number,
+): Promise<{ items: Product[]; total: number }> {
+  const [rows, [totals]] = await Promise.all([
+    deps.db
+      .select()
+      .from(products)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    deps.db.select({ n: count() }).from(products),
+  ]);
+  return { items: rows.map((r) => toProduct(r, deps.images)), total: Number(totals?.n ?? 0) };
+}
+
+export async function addProduct(deps: AdminProductDeps, input: ProductInput): Promise<Product> {
+  const [row] = await deps.db
+    .insert(products)
+    .values(await toRow(deps, input))
+    .returning();
+  return toProduct(row!, deps.images);
+}
+
+/** Replaces the product's fields; 404 when it does not exist. */
+export async function editProduct(deps: AdminProductDeps, id: string, input: ProductInput): Promise<Product> {
+  if (!isUuid(id)) throw notFound('Product not found');
+  const [row] = await deps.db
+    .update(products)
+    .set({ ...(await toRow(deps, input)), updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning();
+  if (!row) throw notFound('Product not found');
+  return toProduct(row, deps.images);
+}
+
+export async function deleteProduct(deps: AdminProductDeps, id: string): Promise<Product> {
+  if (!isUuid(id)) throw notFound('Product not found');
+  const [row] = await deps.db.delete(products).where(eq(products.id, id)).returning();
+  if (!row) throw notFound('Product not found');
+  return toProduct(row, deps.images);
+}

@@ -22,7 +22,7 @@ export async function productInStock(): Promise<Product> {
   return found;
 }
 
-/** Registers a shopper who has bought `productId` (a paid order); returns the credentials. */
+/** Registers a shopper who has bought `productId` (a paid order); returns the credentials and the order id. */
 export async function buyer(productId: string, userName = 'Bea Buyer') {
   const email = uniqueEmail('reviewer');
   const password = 'a long enough password';
@@ -67,5 +67,5 @@ export async function buyer(productId: string, userName = 'Bea Buyer') {
     token,
     body: JSON.stringify({ orderId: order.orderId, paymentId, payerId }),
   });
-  return { email, password };
+  return { email, password, orderId: order.orderId };
 }

@@ -1,23 +1,5 @@
-function AdminPlaceholder({ heading }: { heading: string }) {
-  return (
-    <section className="space-y-2">
-      <h1 className="text-2xl font-bold">{heading}</h1>
-    </section>
-  );
-}
-
-export function AdminDashboardPage() {
-  return <AdminPlaceholder heading="Dashboard" />;
-}
-
-export function AdminProductsPage() {
-  return <AdminPlaceholder heading="Products" />;
-}
-
-export function AdminOrdersPage() {
-  return <AdminPlaceholder heading="Orders" />;
-}
-
-export function AdminFeaturesPage() {
-  return <AdminPlaceholder heading="Feature Images" />;
-}
+/** The admin pages, one module for the router's lazy imports (the admin area is its own chunk). */
+export { AdminDashboardPage } from './dashboard-page';
+export { AdminFeaturesPage } from './features-page';
+export { AdminOrdersPage } from './orders-page';
+export { AdminProductsPage } from './products-page';

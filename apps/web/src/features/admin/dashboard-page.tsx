@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ORDER_STATUSES, type Dashboard } from '@emporium/contract';
+import { formatPrice } from '@/lib/format';
+import { adminApi } from './admin-api';
+import { AdminStatusBadge } from './status-badge';
+
+function Card({ label, value, sub }: { label: string; value: string; sub?: string }) {
+  return (
+    <div className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
+      <p className="text-sm text-neutral-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold">{value}</p>
+      {sub && <p className="text-xs text-neutral-500">{sub}</p>}
+    </div>
+  );
+}
+
+/**
+ * The dashboard: revenue and paid orders (today, 7 and 30 days), average order value, orders by status, revenue per
+ * day for 30 days, products low on stock or sold out, and the latest orders linking to their details.
+ */
+export function AdminDashboardPage() {
+  const [data, setData] = useState<Dashboard | null>(null);
+  const [error, setError] = useState(false);
+
+  useEffect(() => {
+    adminApi
+      .dashboard()
+      .then((res) => setData(res.data))
+      .catch(() => setError(true));
+  }, []);
+
+  if (error) return <p className="text-red-700">The dashboard could not be loaded.</p>;
+  if (!data) return <p className="text-neutral-600">Loading...</p>;
+  const orders = (n: number) => `${n} paid order${n === 1 ? '' : 's'}`;
+
+  return (
+    <section className="space-y-6">
+      <h1 className="text-2xl font-bold">Dashboard</h1>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Card
+          label="Revenue today"
+          value={formatPrice(data.today.revenue)}
+          sub={orders(data.today.paidOrders)}
+        />
+        <Card
+          label="Last 7 days"
+          value={formatPrice(data.last7Days.revenue)}
+          sub={orders(data.last7Days.paidOrders)}
+        />
+        <Card
+          label="Last 30 days"
+          value={formatPrice(data.last30Days.revenue)}
+          sub={orders(data.last30Days.paidOrders)}
+        />
+        <Card label="Average order value" value={formatPrice(data.averageOrderValue)} sub="last 30 days" />
+      </div>
+      <div className="grid gap-4 xl:grid-cols-3">
+        <div className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm xl:col-span-2">
+          <h2 className="mb-2 font-bold">Revenue per day (last 30 days)</h2>
+          <div className="h-64" data-testid="revenue-chart">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={data.revenueByDay}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="date" tickFormatter={(d: string) => d.slice(5)} fontSize={11} />
+                <YAxis fontSize={11} width={60} tickFormatter={(v: number) => `$${v}`} />
+                <Tooltip formatter={(v) => formatPrice(Number(v))} />
+                <Bar dataKey="revenue" fill="#171717" radius={[4, 4, 0, 0]} />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        </div>
+        <div className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
+          <h2 className="mb-2 font-bold">Orders by status</h2>
+          <ul className="space-y-2">
+            {ORDER_STATUSES.map((s) => (
+              <li key={s} className="flex items-center justify-between">
+                <AdminStatusBadge status={s} />
+                <span className="font-semibold">{data.ordersByStatus[s] ?? 0}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="grid gap-4 xl:grid-cols-2">
+        <div className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
+          <h2 className="mb-2 font-bold">Low on stock</h2>
+          {data.lowStock.length === 0 ? (
+            <p className="text-sm text-neutral-600">Every product has more than 5 in stock.</p>
+          ) : (
+            <ul className="space-y-2 text-sm">
+              {data.lowStock.map((p) => (
+                <li key={p._id} className="flex items-center gap-3">
+                  <img src={p.image} alt="" width={32} height={32} className="h-8 w-8 rounded object-cover" />
+                  <span className="min-w-0 flex-1 truncate">{p.title}</span>
+                  <span className={p.totalStock === 0 ? 'font-semibold text-red-700' : 'text-neutral-700'}>
+                    {p.totalStock === 0 ? 'Sold out' : `${p.totalStock} left`}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
+          <h2 className="mb-2 font-bold">Latest orders</h2>
+          {data.latestOrders.length === 0 ? (
+            <p className="text-sm text-neutral-600">No orders found</p>
+          ) : (
+            <ul className="space-y-2 text-sm">
+              {data.latestOrders.map((o) => (
+                <li key={o._id} className="flex items-center gap-3">
+                  <Link
+                    to={`/admin/orders?order=${o._id}`}
+                    className="font-mono underline underline-offset-4"
+                  >
+                    {o._id.slice(0, 8)}...
+                  </Link>
+                  <span className="text-neutral-600">
+                    {new Date(o.orderDate).toLocaleDateString('en-US')}
+                  </span>
+                  <span className="ml-auto font-semibold">{formatPrice(o.totalPrice)}</span>
+                  <AdminStatusBadge status={o.orderStatus} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { FeatureImage } from '@emporium/contract';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api';
+import { adminApi } from './admin-api';
+import { ImageUpload } from './image-upload';
+
+/**
+ * Feature images (spec §2, §5, §8): Upload Feature Image (enabled once an upload finished with a url), the list of
+ * 200 × 200 tiles with Delete, No feature images uploaded yet, and the toasts.
+ */
+export function AdminFeaturesPage() {
+  const [list, setList] = useState<FeatureImage[]>([]);
+  const [url, setUrl] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const load = useCallback(async () => {
+    const res = await adminApi.features();
+    setList(res.data);
+  }, []);
+
+  useEffect(() => {
+    adminApi
+      .features()
+      .then((res) => setList(res.data))
+      .catch(() => setList([]));
+  }, []);
+
+  async function save() {
+    setSaving(true);
+    try {
+      await adminApi.addFeature(url);
+      toast({ title: 'Feature Image Uploaded Successfully' });
+      setUrl('');
+      await load();
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to upload image'),
+        variant: 'destructive',
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(id: string) {
+    try {
+      await adminApi.deleteFeature(id);
+      toast({ title: 'Feature Image Deleted Successfully' });
+      await load();
+    } catch (error) {
+      console.error('Feature image delete failed', errorMessage(error, ''));
+    }
+  }
+
+  return (
+    <section className="space-y-6">
+      <h1 className="text-2xl font-bold">Feature Images</h1>
+      <div className="max-w-xl space-y-3 rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
+        <ImageUpload
+          url={url}
+          onUploaded={setUrl}
+          onLoadingChange={setUploading}
+          label="Upload Feature Image"
+        />
+        <Button className="w-full" disabled={uploading || saving || !url} onClick={() => void save()}>
+          Upload
+        </Button>
+      </div>
+      {list.length === 0 ? (
+        <p className="text-neutral-600">No feature images uploaded yet</p>
+      ) : (
+        <ul className="flex flex-wrap gap-4">
+          {list.map((f) => (
+            <li
+              key={f._id}
+              data-testid="feature-tile"
+              className="relative h-[200px] w-[200px] overflow-hidden rounded-xl border border-neutral-200 bg-white"
+            >
+              <img
+                src={f.image}
+                alt="Feature"
+                width={200}
+                height={200}
+                className="h-full w-full object-cover"
+              />
+              <Button
+                size="sm"
+                variant="destructive"
+                className="absolute right-2 bottom-2"
+                onClick={() => void remove(f._id)}
+              >
+                Delete
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,285 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ORDER_STATUSES, type Order, type OrderStatus, type Pagination } from '@emporium/contract';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api';
+import { formatPrice } from '@/lib/format';
+import { adminApi } from './admin-api';
+import { AdminStatusBadge } from './status-badge';
+
+const na = (v: string | null | undefined) => (v && v.trim() ? v : 'N/A');
+
+/**
+ * All Orders (spec §2, §4): Order ID (first 8 characters), Order Date, Order Amount, Order Status, View Details;
+ * newest first, paged. `?order=<id>` opens that order's details (the dashboard links here).
+ */
+export function AdminOrdersPage() {
+  const [orders, setOrders] = useState<Order[]>([]);
+  const [pagination, setPagination] = useState<Pagination | null>(null);
+  const [page, setPage] = useState(1);
+  const [loading, setLoading] = useState(true);
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('order');
+
+  const load = useCallback(async () => {
+    try {
+      const res = await adminApi.orders(page, 20);
+      setOrders(res.data);
+      setPagination(res.pagination);
+    } finally {
+      setLoading(false);
+    }
+  }, [page]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">All Orders</h1>
+      <div className="overflow-x-auto rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
+        {loading ? (
+          <p className="text-neutral-600">Loading orders...</p>
+        ) : (
+          <table className="w-full min-w-[560px] text-left text-sm">
+            <thead className="border-b border-neutral-200 text-neutral-600">
+              <tr>
+                <th className="py-2 pr-3 font-semibold">Order ID</th>
+                <th className="py-2 pr-3 font-semibold">Order Date</th>
+                <th className="py-2 pr-3 font-semibold">Order Amount</th>
+                <th className="py-2 pr-3 font-semibold">Order Status</th>
+                <th className="py-2 font-semibold">
+                  <span className="sr-only">Details</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="py-6 text-center text-neutral-600">
+                    No orders found
+                  </td>
+                </tr>
+              ) : (
+                orders.map((o) => (
+                  <tr key={o._id} data-testid="admin-order-row" className="border-b border-neutral-100">
+                    <td className="py-2 pr-3 font-mono">{o._id.slice(0, 8)}...</td>
+                    <td className="py-2 pr-3">{new Date(o.orderDate).toLocaleDateString('en-US')}</td>
+                    <td className="py-2 pr-3">{formatPrice(o.totalPrice)}</td>
+                    <td className="py-2 pr-3">
+                      <AdminStatusBadge status={o.orderStatus} />
+                    </td>
+                    <td className="py-2 text-right">
+                      <Button size="sm" variant="outline" onClick={() => setParams({ order: o._id })}>
+                        View Details
+                      </Button>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        )}
+        {pagination && pagination.pages > 1 && (
+          <div className="mt-4 flex items-center justify-between text-sm">
+            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Previous
+            </Button>
+            <span>
+              Page {pagination.page} of {pagination.pages}
+            </span>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={page >= pagination.pages}
+              onClick={() => setPage(page + 1)}
+            >
+              Next
+            </Button>
+          </div>
+        )}
+      </div>
+      {openId && (
+        <OrderDetailsDialog
+          key={openId}
+          orderId={openId}
+          onClose={() => setParams({})}
+          onChanged={() => void load()}
+        />
+      )}
+    </section>
+  );
+}
+
+function OrderDetailsDialog({
+  orderId,
+  onClose,
+  onChanged,
+}: {
+  orderId: string;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const [order, setOrder] = useState<Order | null>(null);
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [missing, setMissing] = useState(false);
+
+  const fetchOrder = useCallback(async () => {
+    try {
+      const res = await adminApi.order(orderId);
+      setOrder(res.data);
+      setStatus(res.data.orderStatus);
+    } catch {
+      setMissing(true);
+    }
+  }, [orderId]);
+
+  useEffect(() => {
+    adminApi
+      .order(orderId)
+      .then((res) => {
+        setOrder(res.data);
+        setStatus(res.data.orderStatus);
+      })
+      .catch(() => setMissing(true));
+  }, [orderId]);
+
+  async function update() {
+    if (!status) return;
+    setSaving(true);
+    try {
+      await adminApi.setStatus(orderId, status);
+      await fetchOrder();
+      onChanged();
+    } catch (error) {
+      console.error('Order status update failed', errorMessage(error, ''));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove() {
+    try {
+      await adminApi.deleteOrder(orderId);
+      setConfirming(false);
+      onChanged();
+      onClose();
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to delete order'),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent size="xl">
+        <DialogTitle className="text-xl font-bold">Order Details</DialogTitle>
+        {!order ? (
+          <DialogDescription>
+            {missing ? 'No order details found' : 'Loading order details...'}
+          </DialogDescription>
+        ) : (
+          <div className="space-y-5 text-sm">
+            <DialogDescription className="sr-only">Order {order._id}</DialogDescription>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
+              <dt className="text-neutral-600">Order ID</dt>
+              <dd className="font-mono break-all">{order._id}</dd>
+              <dt className="text-neutral-600">Order Date</dt>
+              <dd>
+                {new Date(order.orderDate).toLocaleString('en-US', {
+                  dateStyle: 'short',
+                  timeStyle: 'short',
+                })}
+              </dd>
+              <dt className="text-neutral-600">Order Price</dt>
+              <dd className="font-bold">{formatPrice(order.totalPrice)}</dd>
+              <dt className="text-neutral-600">Payment Method</dt>
+              <dd>{na(order.paymentMethod)}</dd>
+              <dt className="text-neutral-600">Payment Status</dt>
+              <dd>{na(order.paymentStatus)}</dd>
+              <dt className="text-neutral-600">Payment ID</dt>
+              <dd className="break-all">{na(order.paymentId)}</dd>
+              <dt className="text-neutral-600">Order Status</dt>
+              <dd>
+                <AdminStatusBadge status={order.orderStatus} />
+              </dd>
+            </dl>
+            <section className="space-y-2">
+              <h3 className="font-bold">Order Items</h3>
+              {order.cartItems.length === 0 ? (
+                <p className="text-neutral-600">No items found</p>
+              ) : (
+                <ul className="space-y-1">
+                  {order.cartItems.map((i) => (
+                    <li key={i.productId} className="flex justify-between gap-2">
+                      <span>
+                        {i.title} × {i.quantity}
+                      </span>
+                      <span>{formatPrice(i.price * i.quantity)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section className="space-y-1">
+              <h3 className="font-bold">Shipping Info</h3>
+              <p>{na(order.address.address)}</p>
+              <p>
+                {na(order.address.city)}, {na(order.address.state)} {na(order.address.pincode)}
+              </p>
+              <p>Phone: {na(order.address.phone)}</p>
+              <p className="break-words">Notes: {na(order.address.notes)}</p>
+            </section>
+            <div className="flex flex-wrap items-end gap-2 border-t border-neutral-200 pt-4">
+              <div className="space-y-1">
+                <label htmlFor="order-status" className="font-medium">
+                  Order Status
+                </label>
+                <select
+                  id="order-status"
+                  value={status}
+                  onChange={(e) => setStatus(e.target.value as OrderStatus)}
+                  className="block h-10 rounded-md border border-neutral-300 bg-white px-3"
+                >
+                  {ORDER_STATUSES.map((s) => (
+                    <option key={s}>{s}</option>
+                  ))}
+                </select>
+              </div>
+              <Button disabled={saving || status === order.orderStatus} onClick={() => void update()}>
+                {saving ? 'Updating...' : 'Update'}
+              </Button>
+              <Button variant="destructive" className="ml-auto" onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            </div>
+          </div>
+        )}
+      </DialogContent>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent>
+          <DialogTitle className="text-lg font-bold">Delete this order?</DialogTitle>
+          <DialogDescription className="text-neutral-600">
+            The order is removed for good; the shopper will no longer see it.
+          </DialogDescription>
+          <div className="mt-4 flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={() => void remove()}>
+              Delete Order
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </Dialog>
+  );
+}

@@ -56,8 +56,10 @@ function seed(env: NodeJS.ProcessEnv, products: number): void {
 const searchRows: SearchFigures[] = [];
 const LARGEST = Math.max(0, ...SIZES);
 
-async function benchServer(label: string, env: NodeJS.ProcessEnv, searchLabel?: string): Promise<Figures> {
-  const base = `http://127.0.0.1:${PORT}`;
+const base = `http://127.0.0.1:${PORT}`;
+
+/** Starts the built server on PORT with `env` (rate limits lifted) and waits until it is healthy. */
+async function startServer(env: NodeJS.ProcessEnv) {
   const child = startProcess(process.execPath, [serverEntry], {
     ...env,
     NODE_ENV: 'test',
@@ -66,9 +68,15 @@ async function benchServer(label: string, env: NodeJS.ProcessEnv, searchLabel?: 
     PUBLIC_URL: base,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000000',
+    AUTH_RATE_LIMIT_MAX: '100000',
   });
+  await waitFor(`${base}/api/health`);
+  return child;
+}
+
+async function benchServer(label: string, env: NodeJS.ProcessEnv, searchLabel?: string): Promise<Figures> {
+  const child = await startServer(env);
   try {
-    await waitFor(`${base}/api/health`);
     await load(`${label} warm-up`, listingUrls(base), 2);
     const figures = await load(label, listingUrls(base), SECONDS);
     if (searchLabel) searchRows.push(...(await benchSearch(base, searchLabel)));
@@ -150,7 +158,6 @@ async function checkoutFigures(): Promise<void> {
   const url = new URL(PG_URL);
   url.pathname = `/${dbName}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'emporium-bench-checkout-'));
-  const base = `http://127.0.0.1:${PORT}`;
   try {
     const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
     console.log('\nseeding 1000 products into PostgreSQL for the checkout run…');
@@ -160,18 +167,8 @@ async function checkoutFigures(): Promise<void> {
     await db.query('update products set total_stock = 1000000');
     const { rows } = await db.query<{ id: string }>('select id from products order by id limit 200');
     await db.end();
-    const child = startProcess(process.execPath, [serverEntry], {
-      ...env,
-      NODE_ENV: 'test',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000000',
-      AUTH_RATE_LIMIT_MAX: '100000',
-    });
+    const child = await startServer(env);
     try {
-      await waitFor(`${base}/api/health`);
       const r = await benchCheckout(
         base,
         rows.map((row) => row.id),

@@ -71,6 +71,11 @@ describe('admin', () => {
     await card.getByText('$39.99').waitFor();
     await snap(page, 'admin-products-desktop');
 
+    const cards = page.getByTestId('admin-product-card');
+    const firstPage = await cards.count();
+    await page.getByRole('button', { name: /^Load more/ }).click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(firstPage);
+
     await card.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Product Deleted Successfully');
     await card.waitFor({ state: 'detached' });

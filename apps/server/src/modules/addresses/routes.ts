@@ -10,19 +10,13 @@ import {
   AddressResponse,
   AddressUpdateBody,
   AddressUserParams,
-  ErrorResponse,
 } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { requireSelf } from '../../lib/access.ts';
 import { addAddress, deleteAddress, listAddresses, updateAddress } from './service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const addressRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** `POST /address/add` {six fields, userId} → 201 the address. */

@@ -4,7 +4,6 @@ import {
   AdminOrderListResponse,
   AdminOrderResponse,
   AdminPageQuery,
-  ErrorResponse,
   IdParams,
   MessageResponse,
   OrderStatusBody,
@@ -13,8 +12,9 @@ import type { Db } from '../../db/client.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { getOrder } from '../orders/order-view.ts';
 import { deleteOrder, listAllOrders, setOrderStatus } from './service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const errors = errorResponses(400, 401, 403, 404);
 
 export const adminOrderRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> = async (
   app,

@@ -4,7 +4,6 @@ import {
   AdminPageQuery,
   AdminProductListResponse,
   AdminProductResponse,
-  ErrorResponse,
   IdParams,
   ProductInput,
 } from '@emporium/contract';
@@ -15,8 +14,9 @@ import {
   listAdminProducts,
   type AdminProductDeps,
 } from './service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const errors = errorResponses(400, 401, 403, 404);
 
 export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductDeps> = async (app, deps) => {
   /** `GET /products/get?page&limit` → 200 products newest first with pagination. */

@@ -3,25 +3,14 @@
  * Every answer is `{success, message, data: cart}`; bad quantities 400, unknown product or line 404, above stock 409.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  CartLineParams,
-  CartQuantityBody,
-  CartResponse,
-  CartUserParams,
-  ErrorResponse,
-} from '@emporium/contract';
+import { CartLineParams, CartQuantityBody, CartResponse, CartUserParams } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { requireSelf } from '../../lib/access.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { addToCart, deleteCartLine, readCart, updateCartLine } from './service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> = async (
   app,

@@ -4,20 +4,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ErrorResponse,
-  FeatureImage,
-  FeatureListResponse,
-  FeatureSetBody,
-  IdParams,
-} from '@emporium/contract';
+import { FeatureImage, FeatureListResponse, FeatureSetBody, IdParams } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { imageKeyFrom } from '../uploads/image-processing.ts';
 import { addFeatureImage, deleteFeatureImage, listFeatureImages } from './service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
 const FeatureResponse = z.object({ success: z.literal(true), message: z.string(), data: FeatureImage });
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const errors = errorResponses(400, 401, 403, 404);
 
 export const featureRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore; publicUrl: string }> = async (
   app,

@@ -5,7 +5,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ErrorResponse,
   OrderCaptureBody,
   OrderCaptureResponse,
   OrderCreateBody,
@@ -16,16 +15,9 @@ import {
 import { requireSelf } from '../../lib/access.ts';
 import { getOrder, listOrders } from './order-view.ts';
 import { captureOrder, createOrder, type OrderDeps } from './service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  402: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  502: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 402, 403, 404, 409, 502);
 
 export const orderRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>> = async (app, opts) => {
   const deps = (log: OrderDeps['log']): OrderDeps => ({ ...opts, log });

@@ -4,18 +4,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse, ReviewAddBody, ReviewListResponse, ReviewResponse } from '@emporium/contract';
+import { ReviewAddBody, ReviewListResponse, ReviewResponse } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { requireSelf } from '../../lib/access.ts';
 import { addReview, deleteReview, listReviews } from './service.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** `GET /reviews/get/:productId` → 200 the product's reviews, newest first. */

@@ -35,6 +35,9 @@ function fromProduct(p: Product): FormState {
   };
 }
 
+/** Products per page of the admin grid; Load more adds the next page. */
+const PAGE_SIZE = 50;
+
 const selectClass =
   'h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none';
 
@@ -50,25 +53,30 @@ export function AdminProductsPage() {
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState<Product | null>(null);
 
-  const load = useCallback(async () => {
+  const [pages, setPages] = useState(1);
+
+  /** Reloads the first `count` pages (after a change) so the grid keeps what the admin had loaded. */
+  const load = useCallback(async (count: number) => {
     try {
-      const res = await adminApi.products(1, 100);
-      setProductList(res.data);
-      setTotal(res.pagination.total);
+      const results = await Promise.all(
+        Array.from({ length: count }, (_, i) => adminApi.products(i + 1, PAGE_SIZE)),
+      );
+      setProductList(results.flatMap((r) => r.data));
+      setTotal(results[0]?.pagination.total ?? 0);
     } finally {
       setLoading(false);
     }
   }, []);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    void load(pages);
+  }, [load, pages]);
 
   async function remove(product: Product) {
     try {
       await adminApi.deleteProduct(product._id);
       toast({ title: 'Product Deleted Successfully' });
-      await load();
+      await load(pages);
     } catch (error) {
       toast({
         title: 'Error',
@@ -142,6 +150,13 @@ export function AdminProductsPage() {
           ))}
         </div>
       )}
+      {productList.length < total && (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={() => setPages(pages + 1)}>
+            Load more ({total - productList.length} more)
+          </Button>
+        </div>
+      )}
       <Sheet open={open} onOpenChange={setOpen}>
         <SheetContent side="right" className="w-full overflow-y-auto sm:max-w-md">
           <SheetTitle>{editing ? 'Edit Product' : 'Add New Product'}</SheetTitle>
@@ -152,7 +167,7 @@ export function AdminProductsPage() {
               editing={editing}
               onDone={async () => {
                 setOpen(false);
-                await load();
+                await load(pages);
               }}
             />
           )}

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -16,6 +17,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document type; read only by search, never sent to clients. */
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector';
+  },
+});
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -62,6 +70,13 @@ export const products = pgTable(
     reviewsCount: integer('reviews_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Search document, kept by PostgreSQL: the title weighted A, brand and category B, the description D. Stored so
+     * that matching and ranking never re-parse descriptions (modules/search).
+     */
+    searchDocument: tsvector('search_document').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "brand" || ' ' || "category"), 'B') || setweight(to_tsvector('english', "description"), 'D')`,
+    ),
   },
   (t) => [
     check('products_price_positive', sql`${t.priceCents} > 0`),
@@ -90,12 +105,9 @@ export const products = pgTable(
     ),
     index('products_category_title_idx').on(t.category, t.title, t.id),
     index('products_brand_title_idx').on(t.brand, t.title, t.id),
-    // Search (DESIGN.md §4): full-text over every text field, and trigrams over the short "name" text for typos.
-    // The expressions must match modules/search/service.ts exactly for the planner to use these indexes.
-    index('products_search_fts_idx').using(
-      'gin',
-      sql`to_tsvector('english', ${t.title} || ' ' || ${t.brand} || ' ' || ${t.category} || ' ' || ${t.description})`,
-    ),
+    // Search (DESIGN.md §4): full-text over the stored document, and trigrams over the short "name" text for typos.
+    // The trigram expression must match modules/search/service.ts exactly for the planner to use the index.
+    index('products_search_document_idx').using('gin', t.searchDocument),
     index('products_search_trgm_idx').using(
       'gin',
       sql`lower(${t.title} || ' ' || ${t.brand} || ' ' || ${t.category}) gin_trgm_ops`,

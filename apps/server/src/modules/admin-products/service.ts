@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { badRequest, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import { toProduct } from '../products/service.ts';
+import { productColumns, toProduct } from '../products/service.ts';
 import { imageKeyFrom } from '../uploads/image-processing.ts';
 
 export interface AdminProductDeps {
@@ -42,7 +42,7 @@ export async function listAdminProducts(
 ): Promise<{ items: Product[]; total: number }> {
   const [rows, [totals]] = await Promise.all([
     deps.db
-      .select()
+      .select(productColumns)
       .from(products)
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(limit)
@@ -56,7 +56,7 @@ export async function addProduct(deps: AdminProductDeps, input: ProductInput): P
   const [row] = await deps.db
     .insert(products)
     .values(await toRow(deps, input))
-    .returning();
+    .returning(productColumns);
   return toProduct(row!, deps.images);
 }
 
@@ -67,14 +67,14 @@ export async function editProduct(deps: AdminProductDeps, id: string, input: Pro
     .update(products)
     .set({ ...(await toRow(deps, input)), updatedAt: new Date() })
     .where(eq(products.id, id))
-    .returning();
+    .returning(productColumns);
   if (!row) throw notFound('Product not found');
   return toProduct(row, deps.images);
 }
 
 export async function deleteProduct(deps: AdminProductDeps, id: string): Promise<Product> {
   if (!isUuid(id)) throw notFound('Product not found');
-  const [row] = await deps.db.delete(products).where(eq(products.id, id)).returning();
+  const [row] = await deps.db.delete(products).where(eq(products.id, id)).returning(productColumns);
   if (!row) throw notFound('Product not found');
   return toProduct(row, deps.images);
 }

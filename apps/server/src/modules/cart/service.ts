@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { cartItems, carts, products } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
+import { productColumns } from '../products/service.ts';
 
 /** Message of a cart read that dropped lines whose product no longer exists. */
 export const REMOVED_ITEMS_MESSAGE = 'Some items are no longer available and were removed from your cart';
@@ -37,7 +38,7 @@ export async function readCart(
     .select({
       productId: cartItems.productId,
       quantity: cartItems.quantity,
-      product: products,
+      product: productColumns,
     })
     .from(cartItems)
     .leftJoin(products, eq(products.id, cartItems.productId))

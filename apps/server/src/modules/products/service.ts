@@ -2,7 +2,7 @@
  * Shop catalog reads (spec §7 `GET /api/shop/products/get`, `/get/:id`; DESIGN.md §4 Catalog).
  * Prices are integer cents in the database and dollars in the answers.
  */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { toDollars, type Product, type ProductListQuery } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
@@ -12,7 +12,11 @@ import type { ImageStore } from '../../storage/image-store.ts';
 /** The line price in cents: sale price when above 0, else price. Matches the products_effective_price_idx index. */
 export const effectivePriceCents = sql<number>`(CASE WHEN ${products.salePriceCents} > 0 THEN ${products.salePriceCents} ELSE ${products.priceCents} END)`;
 
-type ProductRow = typeof products.$inferSelect;
+const { searchDocument: _searchDocument, ...columns } = getTableColumns(products);
+/** Every product column but the search document, for selects and returning clauses that build API products. */
+export const productColumns = columns;
+
+type ProductRow = Omit<typeof products.$inferSelect, 'searchDocument'>;
 
 /** The API shape of a product row (absolute image URL, dollars). */
 export function toProduct(row: ProductRow, images: ImageStore): Product {
@@ -52,7 +56,7 @@ export async function listProducts(
 
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select()
+      .select(productColumns)
       .from(products)
       .where(where)
       .orderBy(...order)
@@ -66,7 +70,7 @@ export async function listProducts(
 /** One product; 404 "Product not found" for an unknown or malformed id. */
 export async function getProduct(db: Db, images: ImageStore, id: string): Promise<Product> {
   if (!isUuid(id)) throw notFound('Product not found');
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
   if (!row) throw notFound('Product not found');
   return toProduct(row, images);
 }

@@ -1,0 +1,3 @@
+DROP INDEX "products_search_fts_idx";--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search_document" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "brand" || ' ' || "category"), 'B') || setweight(to_tsvector('english', "description"), 'D')) STORED;--> statement-breakpoint
+CREATE INDEX "products_search_document_idx" ON "products" USING gin ("search_document");

@@ -7,6 +7,8 @@ const API_ORIGIN = 'http://localhost:3000';
 const proxy = {
   '/api': { target: API_ORIGIN, changeOrigin: false },
   '/uploads': { target: API_ORIGIN, changeOrigin: false },
+  // The sandbox payment page is served by the API.
+  '/sandbox': { target: API_ORIGIN, changeOrigin: false },
 };
 
 export default defineConfig({

@@ -15,6 +15,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/client.ts';
 import { products, users } from '../db/schema.ts';
 import { createPasswordHasher, type PasswordHasher } from '../modules/auth/password.ts';
+import { forgetProductCounts } from '../modules/products/service.ts';
 import { localImageStore, type LocalImageStore } from '../storage/image-store.ts';
 
 export interface TestApp {
@@ -107,6 +108,8 @@ export async function insertProduct(
       imageKey: p.imageKey ?? 'products/test-800.webp',
     })
     .returning({ id: products.id });
+  // A write outside the admin API: drop the cached listing counts like the admin routes do.
+  forgetProductCounts(db);
   return row!.id;
 }
 

@@ -212,10 +212,16 @@ describe('image upload', () => {
 });
 
 describe('admin products', () => {
-  it('adds, lists, edits and deletes a product; the shop sees it', async () => {
+  it('adds, lists, edits and deletes a product; the shop sees it, counts included', async () => {
+    const shopTotal = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/shop/products/get?category=Home%20%26%20Kitchen' })
+      ).json().pagination.total as number;
+    const before = await shopTotal();
     const image = await uploadedUrl();
     const add = await as(t.app, admin).post('/api/admin/products/add', product(image));
     expect(add.statusCode).toBe(201);
+    expect(await shopTotal()).toBe(before + 1);
     const created = add.json().data;
     expect(created).toMatchObject({ title: 'Admin Lamp', price: 40, salePrice: 30, totalStock: 7, image });
     const list = (await as(t.app, admin).get('/api/admin/products/get')).json();
@@ -228,6 +234,7 @@ describe('admin products', () => {
     const shop = await t.app.inject({ method: 'GET', url: `/api/shop/products/get/${created._id}` });
     expect(shop.json().data.price).toBe(45);
     expect((await as(t.app, admin).delete(`/api/admin/products/delete/${created._id}`)).statusCode).toBe(200);
+    expect(await shopTotal()).toBe(before);
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/shop/products/get/${created._id}` })).statusCode,
     ).toBe(404);

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { badRequest, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import { productColumns, toProduct } from '../products/service.ts';
+import { forgetProductCounts, productColumns, toProduct } from '../products/service.ts';
 import { imageKeyFrom } from '../uploads/image-processing.ts';
 
 export interface AdminProductDeps {
@@ -57,6 +57,7 @@ export async function addProduct(deps: AdminProductDeps, input: ProductInput): P
     .insert(products)
     .values(await toRow(deps, input))
     .returning(productColumns);
+  forgetProductCounts(deps.db);
   return toProduct(row!, deps.images);
 }
 
@@ -69,6 +70,7 @@ export async function editProduct(deps: AdminProductDeps, id: string, input: Pro
     .where(eq(products.id, id))
     .returning(productColumns);
   if (!row) throw notFound('Product not found');
+  forgetProductCounts(deps.db);
   return toProduct(row, deps.images);
 }
 
@@ -76,5 +78,6 @@ export async function deleteProduct(deps: AdminProductDeps, id: string): Promise
   if (!isUuid(id)) throw notFound('Product not found');
   const [row] = await deps.db.delete(products).where(eq(products.id, id)).returning(productColumns);
   if (!row) throw notFound('Product not found');
+  forgetProductCounts(deps.db);
   return toProduct(row, deps.images);
 }

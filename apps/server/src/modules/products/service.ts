@@ -35,6 +35,32 @@ export function toProduct(row: ProductRow, images: ImageStore): Product {
   };
 }
 
+/**
+ * How long a catalog count may be reused (ms). Counting 100k rows costs a sequential scan per request; a count that
+ * is a few seconds old only matters right after a product is added or deleted, and this instance forgets its counts
+ * at once when that happens here (forgetProductCounts); other instances catch up within this time.
+ */
+export const PRODUCT_COUNT_TTL_MS = 10_000;
+const MAX_CACHED_COUNTS = 1000;
+const countCache = new WeakMap<Db, Map<string, { total: number; expires: number }>>();
+
+/** Drops the cached catalog counts of `db` (call after adding, editing or deleting products). */
+export function forgetProductCounts(db: Db): void {
+  countCache.delete(db);
+}
+
+async function countProducts(db: Db, key: string, where: SQL | undefined): Promise<number> {
+  let cache = countCache.get(db);
+  if (!cache) countCache.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && hit.expires > Date.now()) return hit.total;
+  const [row] = await db.select({ total: count() }).from(products).where(where);
+  const total = Number(row?.total ?? 0);
+  if (cache.size >= MAX_CACHED_COUNTS) cache.clear();
+  cache.set(key, { total, expires: Date.now() + PRODUCT_COUNT_TTL_MS });
+  return total;
+}
+
 /** One page of the filtered, sorted catalog plus the total count. Ties are broken by id for stable paging. */
 export async function listProducts(
   db: Db,
@@ -54,7 +80,8 @@ export async function listProducts(
     'name-desc': [desc(products.title), desc(products.id)],
   }[query.sortBy];
 
-  const [rows, [totalRow]] = await Promise.all([
+  const countKey = JSON.stringify([query.category, query.brand]);
+  const [rows, total] = await Promise.all([
     db
       .select(productColumns)
       .from(products)
@@ -62,9 +89,9 @@ export async function listProducts(
       .orderBy(...order)
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(products).where(where),
+    countProducts(db, countKey, where),
   ]);
-  return { items: rows.map((r) => toProduct(r, images)), total: Number(totalRow?.total ?? 0) };
+  return { items: rows.map((r) => toProduct(r, images)), total };
 }
 
 /** One product; 404 "Product not found" for an unknown or malformed id. */

@@ -1,0 +1,95 @@
+/**
+ * Accessibility (DESIGN.md §5): axe finds no serious or critical WCAG 2 A/AA violation on the shop's and the admin's
+ * screens, including open dialogs and the cart panel.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, launch, logIn, newContext } from '../support/browser.ts';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('accessibility', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('auth screens', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    for (const path of ['/auth/login', '/auth/register']) {
+      await page.goto(path);
+      await page.getByLabel('Password').waitFor();
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('shop screens, the product dialog and the cart panel', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, DEMO.alice);
+    await page.getByTestId('product-card').first().waitFor();
+    expect(await seriousViolations(page), 'home').toEqual([]);
+
+    await page.goto('/shop/listing');
+    await page.getByTestId('product-card').first().waitFor();
+    expect(await seriousViolations(page), 'listing').toEqual([]);
+    await page.getByTestId('product-card').first().getByRole('img').click();
+    await page
+      .getByRole('dialog')
+      .getByText(/Reviews for/)
+      .waitFor();
+    expect(await seriousViolations(page), 'product dialog').toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/shop/search?searchQuery=jacket');
+    await page.getByTestId('product-card').first().waitFor();
+    expect(await seriousViolations(page), 'search').toEqual([]);
+
+    await page.goto('/shop/checkout');
+    await page.getByRole('heading', { name: 'Shipping Address' }).waitFor();
+    expect(await seriousViolations(page), 'checkout').toEqual([]);
+
+    await page.goto('/shop/account');
+    await page.getByRole('heading', { name: 'Order History' }).waitFor();
+    expect(await seriousViolations(page), 'account').toEqual([]);
+    await page.getByRole('button', { name: /^Cart, \d+ items?$/ }).click();
+    await page.getByRole('dialog').getByText('Your Cart', { exact: true }).waitFor();
+    expect(await seriousViolations(page), 'cart panel').toEqual([]);
+    await context.close();
+  });
+
+  it('admin screens', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, DEMO.admin);
+    for (const [path, heading] of [
+      ['/admin/dashboard', 'Dashboard'],
+      ['/admin/products', 'Products'],
+      ['/admin/orders', 'All Orders'],
+      ['/admin/features', 'Feature Images'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await page.waitForTimeout(300);
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await page.goto('/admin/products');
+    await page.getByRole('button', { name: 'Add New Product' }).click();
+    await page.getByRole('dialog').getByLabel('Title').waitFor();
+    expect(await seriousViolations(page), 'product drawer').toEqual([]);
+    await context.close();
+  });
+});

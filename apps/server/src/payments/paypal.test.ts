@@ -81,6 +81,17 @@ describe('PayPal provider against a local fake of Orders v2', () => {
     expect(await o.stock()).toBe(5);
   });
 
+  it('answers 502 and keeps the order pending with its stock when PayPal stays down', async () => {
+    const o = await placed();
+    fake.failNext = 3;
+    const res = await o.capture();
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toBe('Payment processing failed. Please try again.');
+    expect(await o.stock()).toBe(5);
+    expect((await o.capture()).statusCode).toBe(200);
+    expect(await o.stock()).toBe(3);
+  });
+
   it('retries a 5xx with the same PayPal-Request-Id', async () => {
     const o = await placed();
     fake.failNext = 1;

@@ -12,7 +12,7 @@ import { addresses, cartItems, carts, orderItems, orders, products, users } from
 import { badRequest, HttpError, isUuid, notFound } from '../../lib/http-error.ts';
 import { orderConfirmationMessage } from '../../mail/order-confirmation.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { PaymentProvider } from '../../payments/provider.ts';
+import type { CaptureResult, PaymentProvider } from '../../payments/provider.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { effectivePriceCents } from '../products/service.ts';
 import { getOrder } from './order-view.ts';
@@ -214,10 +214,18 @@ export async function captureOrder(
     const missing = await takeStock(tx, order.id);
     if (missing) return fail(409, `${missing} is out of stock`);
 
-    const result = await deps.payments.capturePayment(
-      { orderId: order.id, paymentId: input.paymentId, payerId: input.payerId },
-      { db: tx },
-    );
+    let result: CaptureResult;
+    try {
+      result = await deps.payments.capturePayment(
+        { orderId: order.id, paymentId: input.paymentId, payerId: input.payerId },
+        { db: tx },
+      );
+    } catch (err) {
+      // The provider could not be reached (after its retries): roll back the stock taken and leave the order
+      // pending, so the shopper can try again; the request id makes the retry safe.
+      deps.log.error({ err, orderId: order.id }, 'payment capture failed');
+      throw new HttpError(502, 'Payment processing failed. Please try again.');
+    }
     if (result.status === 'declined') return fail(402, result.message);
     if (result.amountCents !== order.totalCents || result.currency !== 'USD') {
       deps.log.error(

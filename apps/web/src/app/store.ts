@@ -1,4 +1,4 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { authReducer } from '@/features/auth/auth-slice';
 import { shopProductsReducer } from '@/features/shop-products/shop-products-slice';
 import { reviewsReducer } from '@/features/shop-products/reviews-slice';
@@ -8,18 +8,25 @@ import { cartReducer } from '@/features/purchase/cart-slice';
 import { addressesReducer } from '@/features/purchase/addresses-slice';
 import { shopOrdersReducer } from '@/features/purchase/orders-slice';
 
-export const store = configureStore({
-  reducer: {
-    auth: authReducer,
-    shopProducts: shopProductsReducer,
-    reviews: reviewsReducer,
-    shopSearch: shopSearchReducer,
-    featureImages: featureImagesReducer,
-    cart: cartReducer,
-    addresses: addressesReducer,
-    shopOrders: shopOrdersReducer,
-  },
-});
+/**
+ * Slices that arrive with a lazily loaded chunk (the admin area) and inject themselves into `rootReducer`; each
+ * declares itself here with `declare module '@/app/store'` (Redux Toolkit's combineSlices pattern).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface LazyLoadedSlices {}
 
-export type RootState = ReturnType<typeof store.getState>;
+export const rootReducer = combineSlices({
+  auth: authReducer,
+  shopProducts: shopProductsReducer,
+  reviews: reviewsReducer,
+  shopSearch: shopSearchReducer,
+  featureImages: featureImagesReducer,
+  cart: cartReducer,
+  addresses: addressesReducer,
+  shopOrders: shopOrdersReducer,
+}).withLazyLoadedSlices<LazyLoadedSlices>();
+
+export const store = configureStore({ reducer: rootReducer });
+
+export type RootState = ReturnType<typeof rootReducer>;
 export type AppDispatch = typeof store.dispatch;

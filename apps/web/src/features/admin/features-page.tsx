@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { FeatureImage } from '@emporium/contract';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { adminApi } from './admin-api';
+import { fetchFeatureImages, selectAdminFeatureImages } from './admin-slices';
 import { ImageUpload } from './image-upload';
 
 /**
@@ -11,22 +12,15 @@ import { ImageUpload } from './image-upload';
  * 200 × 200 tiles with Delete, No feature images uploaded yet, and the toasts.
  */
 export function AdminFeaturesPage() {
-  const [list, setList] = useState<FeatureImage[]>([]);
+  const dispatch = useAppDispatch();
+  const list = useAppSelector(selectAdminFeatureImages);
   const [url, setUrl] = useState('');
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
 
-  const load = useCallback(async () => {
-    const res = await adminApi.features();
-    setList(res.data);
-  }, []);
-
   useEffect(() => {
-    adminApi
-      .features()
-      .then((res) => setList(res.data))
-      .catch(() => setList([]));
-  }, []);
+    void dispatch(fetchFeatureImages());
+  }, [dispatch]);
 
   async function save() {
     setSaving(true);
@@ -34,7 +28,7 @@ export function AdminFeaturesPage() {
       await adminApi.addFeature(url);
       toast({ title: 'Feature Image Uploaded Successfully' });
       setUrl('');
-      await load();
+      await dispatch(fetchFeatureImages());
     } catch (error) {
       toast({
         title: 'Error',
@@ -50,7 +44,7 @@ export function AdminFeaturesPage() {
     try {
       await adminApi.deleteFeature(id);
       toast({ title: 'Feature Image Deleted Successfully' });
-      await load();
+      await dispatch(fetchFeatureImages());
     } catch (error) {
       console.error('Feature image delete failed', errorMessage(error, ''));
     }

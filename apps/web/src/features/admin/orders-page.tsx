@@ -1,12 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ORDER_STATUSES, type Order, type OrderStatus, type Pagination } from '@emporium/contract';
+import { ORDER_STATUSES, type OrderStatus } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
-import { adminApi } from './admin-api';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import {
+  deleteOrder,
+  fetchAllOrders,
+  fetchOrderDetails,
+  orderDetailsCleared,
+  selectAdminOrders,
+  updateOrderStatus,
+} from './admin-slices';
 import { AdminStatusBadge } from './status-badge';
 
 const na = (v: string | null | undefined) => (v && v.trim() ? v : 'N/A');
@@ -16,26 +23,15 @@ const na = (v: string | null | undefined) => (v && v.trim() ? v : 'N/A');
  * newest first, paged. `?order=<id>` opens that order's details (the dashboard links here).
  */
 export function AdminOrdersPage() {
-  const [orders, setOrders] = useState<Order[]>([]);
-  const [pagination, setPagination] = useState<Pagination | null>(null);
+  const dispatch = useAppDispatch();
+  const { orderList: orders, pagination, isLoading: loading } = useAppSelector(selectAdminOrders);
   const [page, setPage] = useState(1);
-  const [loading, setLoading] = useState(true);
   const [params, setParams] = useSearchParams();
   const openId = params.get('order');
 
-  const load = useCallback(async () => {
-    try {
-      const res = await adminApi.orders(page, 20);
-      setOrders(res.data);
-      setPagination(res.pagination);
-    } finally {
-      setLoading(false);
-    }
-  }, [page]);
-
   useEffect(() => {
-    void load();
-  }, [load]);
+    void dispatch(fetchAllOrders(page));
+  }, [dispatch, page]);
 
   return (
     <section className="space-y-4">
@@ -106,73 +102,49 @@ export function AdminOrdersPage() {
         <OrderDetailsDialog
           key={openId}
           orderId={openId}
-          onClose={() => setParams({})}
-          onChanged={() => void load()}
+          onClose={() => {
+            dispatch(orderDetailsCleared());
+            setParams({});
+          }}
         />
       )}
     </section>
   );
 }
 
-function OrderDetailsDialog({
-  orderId,
-  onClose,
-  onChanged,
-}: {
-  orderId: string;
-  onClose: () => void;
-  onChanged: () => void;
-}) {
-  const [order, setOrder] = useState<Order | null>(null);
+function OrderDetailsDialog({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const { orderDetails: order, detailsMissing: missing } = useAppSelector(selectAdminOrders);
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [missing, setMissing] = useState(false);
-
-  const fetchOrder = useCallback(async () => {
-    try {
-      const res = await adminApi.order(orderId);
-      setOrder(res.data);
-      setStatus(res.data.orderStatus);
-    } catch {
-      setMissing(true);
-    }
-  }, [orderId]);
+  const shown = status || order?.orderStatus || '';
 
   useEffect(() => {
-    adminApi
-      .order(orderId)
-      .then((res) => {
-        setOrder(res.data);
-        setStatus(res.data.orderStatus);
-      })
-      .catch(() => setMissing(true));
-  }, [orderId]);
+    void dispatch(fetchOrderDetails(orderId));
+  }, [dispatch, orderId]);
 
   async function update() {
     if (!status) return;
     setSaving(true);
-    try {
-      await adminApi.setStatus(orderId, status);
-      await fetchOrder();
-      onChanged();
-    } catch (error) {
-      console.error('Order status update failed', errorMessage(error, ''));
-    } finally {
-      setSaving(false);
-    }
+    const result = await dispatch(updateOrderStatus({ id: orderId, orderStatus: status }));
+    if (updateOrderStatus.rejected.match(result))
+      console.error('Order status update failed', result.error.message);
+    // Spec §4: after an update the order is refetched.
+    await dispatch(fetchOrderDetails(orderId));
+    setStatus('');
+    setSaving(false);
   }
 
   async function remove() {
-    try {
-      await adminApi.deleteOrder(orderId);
+    const result = await dispatch(deleteOrder(orderId));
+    if (deleteOrder.fulfilled.match(result)) {
       setConfirming(false);
-      onChanged();
       onClose();
-    } catch (error) {
+    } else {
       toast({
         title: 'Error',
-        description: errorMessage(error, 'Failed to delete order'),
+        description: result.error.message ?? 'Failed to delete order',
         variant: 'destructive',
       });
     }
@@ -245,7 +217,7 @@ function OrderDetailsDialog({
                 </label>
                 <select
                   id="order-status"
-                  value={status}
+                  value={shown}
                   onChange={(e) => setStatus(e.target.value as OrderStatus)}
                   className="block h-10 rounded-md border border-neutral-300 bg-white px-3"
                 >
@@ -254,7 +226,7 @@ function OrderDetailsDialog({
                   ))}
                 </select>
               </div>
-              <Button disabled={saving || status === order.orderStatus} onClick={() => void update()}>
+              <Button disabled={saving || shown === order.orderStatus} onClick={() => void update()}>
                 {saving ? 'Updating...' : 'Update'}
               </Button>
               <Button variant="destructive" className="ml-auto" onClick={() => setConfirming(true)}>

@@ -7,7 +7,9 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { adminApi } from './admin-api';
+import { fetchAllProducts, morePagesRequested, selectAdminProducts } from './admin-slices';
 import { ImageUpload } from './image-upload';
 
 type FormState = Record<keyof ProductInput, string>;
@@ -35,9 +37,6 @@ function fromProduct(p: Product): FormState {
   };
 }
 
-/** Products per page of the admin grid; Load more adds the next page. */
-const PAGE_SIZE = 50;
-
 const selectClass =
   'h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none';
 
@@ -47,36 +46,21 @@ const selectClass =
  * disabled until every field is filled).
  */
 export function AdminProductsPage() {
-  const [productList, setProductList] = useState<Product[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
+  const dispatch = useAppDispatch();
+  const { productList, total, pages, isLoading } = useAppSelector(selectAdminProducts);
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState<Product | null>(null);
-
-  const [pages, setPages] = useState(1);
-
-  /** Reloads the first `count` pages (after a change) so the grid keeps what the admin had loaded. */
-  const load = useCallback(async (count: number) => {
-    try {
-      const results = await Promise.all(
-        Array.from({ length: count }, (_, i) => adminApi.products(i + 1, PAGE_SIZE)),
-      );
-      setProductList(results.flatMap((r) => r.data));
-      setTotal(results[0]?.pagination.total ?? 0);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
+  const reload = useCallback(() => dispatch(fetchAllProducts(pages)), [dispatch, pages]);
 
   useEffect(() => {
-    void load(pages);
-  }, [load, pages]);
+    void reload();
+  }, [reload]);
 
   async function remove(product: Product) {
     try {
       await adminApi.deleteProduct(product._id);
       toast({ title: 'Product Deleted Successfully' });
-      await load(pages);
+      await reload();
     } catch (error) {
       toast({
         title: 'Error',
@@ -102,7 +86,7 @@ export function AdminProductsPage() {
           </Button>
         </div>
       </div>
-      {loading ? (
+      {isLoading ? (
         <p className="text-neutral-600">Loading...</p>
       ) : (
         <div className="grid grid-cols-1 justify-items-center gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
@@ -152,7 +136,7 @@ export function AdminProductsPage() {
       )}
       {productList.length < total && (
         <div className="flex justify-center">
-          <Button variant="outline" onClick={() => setPages(pages + 1)}>
+          <Button variant="outline" onClick={() => dispatch(morePagesRequested())}>
             Load more ({total - productList.length} more)
           </Button>
         </div>
@@ -167,7 +151,7 @@ export function AdminProductsPage() {
               editing={editing}
               onDone={async () => {
                 setOpen(false);
-                await load(pages);
+                await reload();
               }}
             />
           )}

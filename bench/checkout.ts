@@ -25,7 +25,7 @@ async function newShopper(base: string, i: number): Promise<Shopper> {
     await fetch(`${base}/api/auth/register`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ userName: `Bench ${i}`, email, password }),
+      body: JSON.stringify({ username: `Bench ${i}`, email, password }),
     }),
   );
   const login = await json(

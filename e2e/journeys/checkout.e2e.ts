@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newContext, snap, VIEWPORTS } from '../support/browser.ts';
+import { launch, logIn, newContext, snap, VIEWPORTS } from '../support/browser.ts';
 import { addAddressThroughDialog, freshShopper } from '../support/shopper.ts';
 
 async function openCart(page: Page) {
@@ -119,6 +119,40 @@ describe('buying', () => {
     await page.getByTestId('cart-item').first().waitFor();
     expect(await page.getByTestId('cart-count').textContent()).toBe('1');
     await context.close();
+  });
+
+  it('pays even when the browser is closed on the payment page right after Pay', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const shopper = await freshShopper(page);
+    await page.goto('/shop/listing');
+    await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+    await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+    await page.goto('/shop/checkout');
+    await addAddressThroughDialog(page);
+    await page
+      .getByRole('button', { name: /Select address/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL(/\/sandbox\/pay\//);
+    // Pay, and close the browser as soon as the request has left: the shop's return page never runs.
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/approve'));
+    await page.getByRole('button', { name: /^Pay / }).click({ noWaitAfter: true });
+    await sent;
+    await context.close();
+
+    const later = await newContext(browser);
+    const again = await later.newPage();
+    await logIn(again, shopper);
+    await again.goto('/shop/account');
+    const row = again.getByTestId('order-row').first();
+    await expect
+      .poll(async () => (await row.textContent()) ?? '', { timeout: 15_000 })
+      .toContain('Processing');
+    await row.getByRole('button', { name: 'View Details' }).click();
+    await again.getByRole('dialog', { name: 'Order Details' }).getByText('completed').waitFor();
+    await later.close();
   });
 
   it('refuses a 4th address with the toast, and Buy Now goes to checkout with the item', async () => {

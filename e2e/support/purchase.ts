@@ -26,7 +26,10 @@ export async function productInStock(): Promise<Product> {
 export async function buyer(productId: string, userName = 'Bea Buyer') {
   const email = uniqueEmail('reviewer');
   const password = 'a long enough password';
-  await call('/api/auth/register', { method: 'POST', body: JSON.stringify({ userName, email, password }) });
+  await call('/api/auth/register', {
+    method: 'POST',
+    body: JSON.stringify({ username: userName, email, password }),
+  });
   const login = await call<{ token: string; user: { userId: string } }>('/api/auth/login', {
     method: 'POST',
     body: JSON.stringify({ email, password }),

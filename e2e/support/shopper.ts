@@ -9,7 +9,7 @@ export async function freshShopper(page: Page, name = 'Erin Buyer') {
   const res = await fetch(`${baseURL()}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseURL() },
-    body: JSON.stringify({ userName: name, email, password }),
+    body: JSON.stringify({ username: name, email, password }),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   await logIn(page, { email, password });

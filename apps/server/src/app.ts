@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -25,6 +26,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accessPlugin } from './lib/access.ts';
 import { HttpError } from './lib/http-error.ts';
+import { boundBodyTime, boundJsonBodies, JSON_BODY_LIMIT } from './lib/json-body.ts';
+import { errSerializer } from './lib/log.ts';
+import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './db/client.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { memoryLoginThrottle, redisLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createPasswordHasher } from './modules/auth/password.ts';
@@ -42,6 +46,8 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { sandboxPaymentRoutes } from './modules/sandbox-payments/routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMailWorker } from './mail/outbox.ts';
+import { startJobs } from './jobs.ts';
 import { createPaymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { LocalImageStore } from './storage/image-store.ts';
@@ -56,6 +62,11 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** Outgoing mail; default from the configuration (SMTP_URL or DATA_DIR/outbox). */
   mailer?: Mailer;
+  /**
+   * Run the background jobs in this process: payment reconciliation every `RECONCILE_INTERVAL_SECONDS` and the mail
+   * outbox (main.ts; tests run the jobs' functions themselves).
+   */
+  runJobs?: boolean;
 }
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -91,21 +102,50 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: true,
-    bodyLimit: 1024 * 1024,
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: { err: errSerializer },
+          },
+    // A hop count trusts that many proxies in front; a list trusts those addresses (config.ts parseTrustProxy).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    // A request must arrive whole within REQUEST_TIMEOUT_SECONDS (Node for the headers, boundBodyTime for the
+    // body: slow-body attacks get 408); idle keep-alive
+    // connections close after 5 s; a socket with no traffic at all closes after a minute.
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: 5_000,
+    connectionTimeout: 60_000,
     // Long path parameters (a pasted 10,000-character search) reach validation and get a clear 400, not a bare 414.
     routerOptions: { maxParamLength: 16_384 },
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  boundJsonBodies(app as unknown as FastifyInstance);
+  boundBodyTime(app as unknown as FastifyInstance, config.requestTimeoutMs);
 
   app.setErrorHandler((error, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return reply.code(503).send({ success: false, message: UNAVAILABLE_MESSAGE });
+    }
     const { status, message } = errorReply(error as FastifyError);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     if (error instanceof HttpError) reply.headers(error.headers);
     return reply.code(status).send({ success: false, message });
+  });
+
+  // Personal data (DESIGN.md §4): answers to signed-in routes are never stored by browsers or shared caches.
+  app.addHook('onSend', async (request, reply) => {
+    const access = request.routeOptions.config?.access;
+    if ((access === 'shopper' || access === 'admin') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   const allowedOrigins = [new URL(config.publicUrl).origin, ...config.corsOrigins];
@@ -127,10 +167,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  // CORS_ORIGINS may call every method and header spec §7 uses (DESIGN.md §4); any other origin gets no CORS headers.
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),
     credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Cache-Control', 'Pragma', 'Expires'],
+    maxAge: 600,
   });
+  // JSON and other dynamic answers compressed for clients that ask (brotli or gzip, above 1 KB); the web app's
+  // files are compressed at build time and served as they are (preCompressed below).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: true,
@@ -174,15 +221,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(addressRoutes, { prefix: '/api/shop', db });
   await app.register(reviewRoutes, { prefix: '/api/shop', db });
   await app.register(searchRoutes, { prefix: '/api/shop', db, images });
-  await app.register(orderRoutes, {
-    prefix: '/api/shop',
+  const mailer = deps.mailer ?? createMailer({ ...config.mail, outboxDir: join(config.dataDir, 'outbox') });
+  const mailWorker = createMailWorker({ db, images, mailer, log: app.log });
+  const orderDeps = {
     db,
     images,
     payments: deps.payments ?? createPaymentProvider(config),
-    mailer: deps.mailer ?? createMailer({ ...config.mail, outboxDir: join(config.dataDir, 'outbox') }),
+    mailer,
     publicUrl: config.publicUrl,
+    kickMail: mailWorker.kick,
+  };
+  await app.register(orderRoutes, { prefix: '/api/shop', ...orderDeps });
+  // The sandbox's approval page exists only while the sandbox provider takes the payments (DESIGN.md §4).
+  if (orderDeps.payments.name === 'sandbox') await app.register(sandboxPaymentRoutes, orderDeps);
+  const jobs = deps.runJobs
+    ? startJobs(app.log, { ...orderDeps, log: app.log }, config, mailWorker)
+    : undefined;
+  app.addHook('onClose', async () => {
+    await jobs?.stop();
+    await mailWorker.drain();
   });
-  await app.register(sandboxPaymentRoutes, { db, publicUrl: config.publicUrl });
   await app.register(uploadRoutes, { prefix: '/api/admin', images });
   await app.register(adminProductRoutes, { prefix: '/api/admin', db, images, publicUrl: config.publicUrl });
   await app.register(adminOrderRoutes, { prefix: '/api/admin', db, images });
@@ -196,6 +254,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     immutable: true,
     maxAge: '365d',
     index: false,
+    // Public product images may be shown by a client on another origin (CORS_ORIGINS, or any shop front).
+    setHeaders: (reply) => reply.header('cross-origin-resource-policy', 'cross-origin'),
   });
 
   const serveWeb = existsSync(config.webDist);
@@ -205,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: '/',
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header(
           'cache-control',

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** The repository root: the nearest folder above this file whose package.json declares workspaces. */
@@ -33,7 +34,8 @@ const int = (def: number, min = 1) => z.coerce.number().int().min(min).default(d
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(3000, 0),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: optionalString,
+  TRUST_PROXY: z.string().default(''),
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   DATA_DIR: optionalString,
   DATABASE_URL: optionalString.pipe(z.url().optional()),
@@ -54,17 +56,56 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: optionalString,
   PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
   PENDING_ORDER_TTL_MINUTES: int(60),
+  RECONCILE_INTERVAL_SECONDS: int(60),
+  REQUEST_TIMEOUT_SECONDS: int(30),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().default('Emporium <orders@emporium.test>'),
 });
 
 export class ConfigError extends Error {}
 
+const invalid = (line: string) => new ConfigError(`Invalid configuration:\n  ${line}`);
+
+/**
+ * `TRUST_PROXY` (DESIGN.md §4 rate limits): empty or `false` trusts no proxy header (the client is the TCP peer);
+ * a number trusts that many proxy hops; otherwise a comma-separated list of proxy addresses or CIDRs. `true` is
+ * refused: it would believe any `X-Forwarded-For` a client makes up.
+ */
+export function parseTrustProxy(value: string): false | number | string[] {
+  const v = value.trim();
+  if (v === '' || v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true') {
+    throw invalid(
+      'TRUST_PROXY: "true" would trust any X-Forwarded-For; give the number of proxy hops or their addresses',
+    );
+  }
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [ip, bits, extra] = entry.split('/');
+    const family = isIP(ip ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !okBits || extra !== undefined) {
+      throw invalid(`TRUST_PROXY: "${entry}" is not an IP address or CIDR`);
+    }
+  }
+  return list;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
+
 /** Parsed, resolved configuration. */
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** Interface to listen on: loopback by default while the demo accounts exist, else all interfaces. */
   host: string;
+  /** Fastify `trustProxy`: which proxies' X-Forwarded-For to believe (false: none). */
+  trustProxy: false | number | string[];
   /** Origin used to build absolute image URLs and to check the Origin header (no trailing slash). */
   publicUrl: string;
   dataDir: string;
@@ -76,8 +117,14 @@ export interface Config {
   redisUrl?: string;
   sessionTtlMs: number;
   admin?: { email: string; password: string };
-  /** Seed the demo catalog into an empty database and create the demo accounts. */
+  /** Seed the demo catalog into an empty database. */
   seedDemo: boolean;
+  /**
+   * The demo accounts (DESIGN.md §3), only for the embedded demo: never in production, with DATABASE_URL or with
+   * ADMIN_EMAIL. `published`: the README's passwords (the server listens on loopback only); `random`: HOST opens it
+   * to the network, so each start gives them new random passwords, printed once.
+   */
+  demoAccounts: false | 'published' | 'random';
   rateLimit: {
     /** Requests per IP per minute, all routes. */
     globalPerMinute: number;
@@ -92,9 +139,14 @@ export interface Config {
   webDist: string;
   /** DESIGN.md §4 Payments: `sandbox` (built-in demo approval page) or `paypal` (REST Orders v2). */
   payments:
-    { provider: 'sandbox' } | { provider: 'paypal'; clientId: string; clientSecret: string; apiBase: string };
-  /** Pending orders older than this are cancelled by the abandoned-order job (ms). */
+    | { provider: 'sandbox'; inProduction: boolean }
+    | { provider: 'paypal'; clientId: string; clientSecret: string; apiBase: string };
+  /** Pending orders never approved for this long are cancelled by the reconciliation job (ms). */
   pendingOrderTtlMs: number;
+  /** How often the reconciliation job runs (ms). */
+  reconcileIntervalMs: number;
+  /** Time a client has to send a whole request, headers and body (ms); then 408 and the connection is closed. */
+  requestTimeoutMs: number;
   /** Order confirmations: SMTP when `smtpUrl` is set, else .eml files in `dataDir/outbox`. */
   mail: { smtpUrl?: string; from: string };
 }
@@ -123,7 +175,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const paypalKeys = Boolean(e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET);
+  if (production && !paypalKeys && e.PAYMENT_PROVIDER !== 'sandbox') {
+    throw invalid(
+      'PAYMENT_PROVIDER: production needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET; set PAYMENT_PROVIDER=sandbox ' +
+        'explicitly to take demo payments where no money moves',
+    );
+  }
   const paymentProvider = e.PAYMENT_PROVIDER ?? (paypalKeys ? 'paypal' : 'sandbox');
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  const demo = seedDemo && !e.DATABASE_URL && !e.ADMIN_EMAIL;
+  const host = e.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0');
   if (paymentProvider === 'paypal' && !paypalKeys) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENT_PROVIDER: paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
@@ -132,7 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host,
+    trustProxy,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: resolve(e.DATA_DIR ?? join(REPO_ROOT, 'data')),
     databaseUrl: e.DATABASE_URL,
@@ -145,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo,
+    demoAccounts: demo ? (LOOPBACK.test(host) ? 'published' : 'random') : false,
     rateLimit: {
       globalPerMinute: e.RATE_LIMIT_MAX,
       authPerWindow: e.AUTH_RATE_LIMIT_MAX,
@@ -160,8 +223,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             clientSecret: e.PAYPAL_CLIENT_SECRET!,
             apiBase: e.PAYPAL_API_BASE.replace(/\/+$/, ''),
           }
-        : { provider: 'sandbox' },
+        : { provider: 'sandbox', inProduction: production },
     pendingOrderTtlMs: e.PENDING_ORDER_TTL_MINUTES * 60_000,
+    reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }

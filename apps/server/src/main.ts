@@ -1,51 +1,54 @@
 /**
- * Start-up: configuration, migrations, demo data (outside production), the first admin from ADMIN_EMAIL /
- * ADMIN_PASSWORD, then the HTTP server on HOST:PORT. Stops cleanly on SIGINT/SIGTERM.
+ * Start-up: configuration, migrations, demo data (embedded demo only), the first admin from ADMIN_EMAIL /
+ * ADMIN_PASSWORD, then the HTTP server on HOST:PORT with the background jobs. Migrations and seeding run under the
+ * database's start-up lock, so any number of instances may start together. Stops cleanly on SIGINT/SIGTERM.
  */
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ConfigError } from './config.ts';
 import { upsertAccount } from './modules/auth/auth.service.ts';
-import { cancelAbandonedOrders } from './modules/orders/service.ts';
 import { openRuntime } from './runtime.ts';
-import { DEMO_ACCOUNTS, seedCatalog, seedDemoAccounts } from './seed/seed.ts';
+import { seedCatalog, seedDemoAccounts } from './seed/seed.ts';
 
 async function main(): Promise<void> {
   const { config, database, images, hasher } = await openRuntime();
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const app = await buildApp({ config, database, images, redis });
+  const app = await buildApp({ config, database, images, redis, runJobs: true });
   const log = app.log;
 
-  if (config.seedDemo) {
+  const accounts = await database.withStartupLock(async () => {
     const started = Date.now();
-    await seedDemoAccounts(database.db, hasher);
-    const added = await seedCatalog(database.db, images);
-    if (added.products || added.features) {
-      log.info(
-        `Seeded ${added.products} products and ${added.features} feature images in ${Date.now() - started} ms`,
-      );
+    const seeded = config.demoAccounts
+      ? await seedDemoAccounts(database.db, hasher, config.demoAccounts)
+      : [];
+    if (config.seedDemo) {
+      const added = await seedCatalog(database.db, images);
+      if (added.products || added.features) {
+        log.info(
+          `Seeded ${added.products} products and ${added.features} feature images in ${Date.now() - started} ms`,
+        );
+      }
     }
-  }
-  if (config.admin) {
-    const result = await upsertAccount(
-      database.db,
-      hasher,
-      { email: config.admin.email, password: config.admin.password, userName: 'Admin', role: 'admin' },
-      { resetExisting: true },
-    );
-    log.info(`Admin ${config.admin.email}: ${result}`);
-  }
+    if (config.admin) {
+      const result = await upsertAccount(
+        database.db,
+        hasher,
+        { email: config.admin.email, password: config.admin.password, userName: 'Admin', role: 'admin' },
+        { resetExisting: true },
+      );
+      log.info(`Admin ${config.admin.email}: ${result}`);
+    }
+    return seeded;
+  });
 
-  // DESIGN.md §4: pending orders abandoned longer than PENDING_ORDER_TTL_MINUTES are cancelled, checked each minute.
-  const sweep = setInterval(() => {
-    cancelAbandonedOrders(database.db, config.pendingOrderTtlMs)
-      .then((n) => n > 0 && log.info(`Cancelled ${n} abandoned pending orders`))
-      .catch((err: unknown) => log.error({ err }, 'abandoned-order job failed'));
-  }, 60_000);
-  sweep.unref();
+  if (config.payments.provider === 'sandbox' && config.payments.inProduction) {
+    log.warn(
+      'PAYMENT_PROVIDER=sandbox in production: orders are "paid" on the demo payment page and NO MONEY MOVES. ' +
+        'Set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET to take real payments.',
+    );
+  }
 
   const close = async () => {
-    clearInterval(sweep);
     await app.close();
     await database.close();
     redis?.disconnect();
@@ -55,10 +58,18 @@ async function main(): Promise<void> {
   process.once('SIGTERM', close);
 
   await app.listen({ port: config.port, host: config.host });
-  const lines = [`Emporium is running at ${config.publicUrl} (database: ${database.kind})`];
-  if (config.seedDemo) {
-    lines.push('Demo accounts:');
-    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.role.padEnd(5)} ${a.email} / ${a.password}`);
+  const lines = [
+    `Emporium is running at ${config.publicUrl} (database: ${database.kind}, listening on ${config.host})`,
+  ];
+  if (accounts.length > 0) {
+    lines.push(
+      config.demoAccounts === 'random'
+        ? 'Demo accounts (HOST is reachable from the network, so their passwords are new on every start):'
+        : 'Demo accounts:',
+    );
+    for (const a of accounts) lines.push(`  ${a.role.padEnd(5)} ${a.email} / ${a.password}`);
+  } else {
+    lines.push('No demo accounts on this server.');
   }
   console.log(lines.join('\n'));
 }

@@ -21,7 +21,7 @@ export async function openRuntime(env: NodeJS.ProcessEnv = process.env): Promise
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: join(config.dataDir, 'db') },
   );
-  await database.migrate();
+  await database.withStartupLock(() => database.migrate());
   return {
     config,
     database,

@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from './constants.ts';
 import { Order } from './orders.ts';
-import { Pagination, Product, intParam } from './products.ts';
+import { PagingParams, Pagination, Product, withPaging } from './products.ts';
 
 /** `POST /api/admin/products/upload-image` answer: the absolute URL of the stored WebP image. */
 export const UploadResponse = z.object({ success: z.literal(true), url: z.string() });
 export type UploadResponse = z.infer<typeof UploadResponse>;
 
-/** Paging of admin lists (default 24, max 100), like the shop's product list. */
-export const AdminPageQuery = z.object({
-  page: intParam(1, 1_000_000),
-  limit: intParam(24, 100),
-});
+/** Paging of admin lists (default 24, max 100; without both, the whole list), like the shop's product list. */
+export const AdminPageQuery = z.object(PagingParams).transform(withPaging(24, 100));
 
 export const AdminProductListResponse = z.object({
   success: z.literal(true),

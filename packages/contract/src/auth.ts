@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 
 /**
- * Auth API schemas (spec §7 "Auth"). Registration never accepts role or other server-owned fields: the bodies are
- * strict, so unknown keys are refused with 400.
+ * Auth API schemas (spec §7 "Auth"). Registration takes the spec's `username`, `email`, `password` and never
+ * accepts role or other server-owned fields: the bodies are strict, so unknown keys are refused with 400.
+ * Strings refuse NUL characters (PostgreSQL cannot store them).
  */
 export const RegisterBody = z.strictObject({
-  userName: z.string().trim().min(LIMITS.userName.min, 'User name is required').max(LIMITS.userName.max),
+  username: z.string().trim().min(LIMITS.userName.min, 'User name is required').max(LIMITS.userName.max),
   email: z.string().trim().toLowerCase().max(LIMITS.email.max).pipe(z.email('Enter a valid email address')),
   password: z
     .string()

@@ -13,6 +13,15 @@ export const LIMITS = {
   totalStock: { max: 1_000_000 },
   /** Product listing page size (DESIGN.md §4). */
   pageSize: { default: 24, max: 100 },
+  /**
+   * Items a list endpoint answers when called without `page` and `limit` (spec §7's client asks for whole lists);
+   * beyond it the client must page. Protects the server from answering a 100k-product catalog in one response.
+   */
+  unpagedList: { max: 1000 },
+  /** Largest order total in dollars (the payment providers' single-payment ceiling is lower still). */
+  orderTotal: { max: 1_000_000 },
+  /** Unpaid (pending) orders one shopper may hold at once; the next create answers 409. */
+  pendingOrders: { max: 10 },
   /** Filter values accepted per group in one request. */
   filterValues: { max: 50 },
   searchQuery: { min: 1, max: 100 },

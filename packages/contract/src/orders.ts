@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PagingParams, Pagination, withPaging } from './products.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants.ts';
 
 /**
@@ -83,7 +84,14 @@ export const OrderCaptureResponse = z.object({
 });
 export type OrderCaptureResponse = z.infer<typeof OrderCaptureResponse>;
 
-export const OrderListResponse = z.object({ success: z.literal(true), data: z.array(Order) });
+/** `GET /api/shop/order/list/:userId` paging: newest first; without `page`/`limit` the whole list (capped). */
+export const OrderListQuery = z.object(PagingParams).transform(withPaging(20, 100));
+
+export const OrderListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(Order),
+  pagination: Pagination.optional(),
+});
 export type OrderListResponse = z.infer<typeof OrderListResponse>;
 
 export const OrderResponse = z.object({ success: z.literal(true), data: Order });

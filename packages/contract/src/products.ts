@@ -18,6 +18,8 @@ export const Product = z.object({
   totalStock: z.number().int(),
   averageRating: z.number(),
   reviewsCount: z.number().int(),
+  /** Changes on every write to the product (edit, sale, restock); send it back with an edit to detect a stale form. */
+  version: z.number().int(),
 });
 export type Product = z.infer<typeof Product>;
 
@@ -47,30 +49,53 @@ export function intParam(def: number, max: number) {
   return z
     .unknown()
     .optional()
-    .transform((v) => {
-      const n = Number(Array.isArray(v) ? v[0] : v);
-      if (!Number.isFinite(n) || n < 1) return def;
-      return Math.min(Math.floor(n), max);
-    });
+    .transform((v) => toPositiveInt(v, def, max));
+}
+
+function toPositiveInt(v: unknown, def: number, max: number): number {
+  const n = Number(Array.isArray(v) ? v[0] : v);
+  if (v === undefined || !Number.isFinite(n) || n < 1) return def;
+  return Math.min(Math.floor(n), max);
+}
+
+/** `page` and `limit` as sent; `withPaging` resolves them. */
+export const PagingParams = { page: z.unknown().optional(), limit: z.unknown().optional() };
+
+/**
+ * Resolves `page`/`limit` (DESIGN.md §4): with either one, that page (limit `def` by default, at most `max`); with
+ * neither, as spec §7's client calls list endpoints, the whole list from the first item, up to
+ * `LIMITS.unpagedList.max` items (the `pagination` total still tells how many there are).
+ */
+export function withPaging(def: number, max: number) {
+  return <T extends { page?: unknown; limit?: unknown }>(q: T) => {
+    const paged = q.page !== undefined || q.limit !== undefined;
+    return {
+      ...q,
+      page: paged ? toPositiveInt(q.page, 1, 1_000_000) : 1,
+      limit: paged ? toPositiveInt(q.limit, def, max) : LIMITS.unpagedList.max,
+    };
+  };
 }
 
 /**
  * `GET /api/shop/products/get` query (DESIGN.md §4): category and brand filters (comma-joined or repeated; unknown
- * values ignored), `sortBy` (unknown falls back to price-asc), `page` (from 1) and `limit` (default 24, max 100).
+ * values ignored), `sortBy` (unknown falls back to price-asc), `page` (from 1) and `limit` (default 24, max 100);
+ * without both, the whole list (see `withPaging`).
  */
-export const ProductListQuery = z.object({
-  category: listParam(CATEGORIES),
-  brand: listParam(BRANDS),
-  sortBy: z
-    .unknown()
-    .optional()
-    .transform((v) => {
-      const s = Array.isArray(v) ? v[0] : v;
-      return (SORT_IDS as readonly unknown[]).includes(s) ? (s as (typeof SORT_IDS)[number]) : DEFAULT_SORT;
-    }),
-  page: intParam(1, 1_000_000),
-  limit: intParam(LIMITS.pageSize.default, LIMITS.pageSize.max),
-});
+export const ProductListQuery = z
+  .object({
+    category: listParam(CATEGORIES),
+    brand: listParam(BRANDS),
+    sortBy: z
+      .unknown()
+      .optional()
+      .transform((v) => {
+        const s = Array.isArray(v) ? v[0] : v;
+        return (SORT_IDS as readonly unknown[]).includes(s) ? (s as (typeof SORT_IDS)[number]) : DEFAULT_SORT;
+      }),
+    ...PagingParams,
+  })
+  .transform(withPaging(LIMITS.pageSize.default, LIMITS.pageSize.max));
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
 
 export const Pagination = z.object({
@@ -94,21 +119,45 @@ export const ProductResponse = z.object({ success: z.literal(true), data: Produc
 export type ProductResponse = z.infer<typeof ProductResponse>;
 
 /**
- * Admin product body (spec §7 add/edit). Never contains averageRating, reviewsCount or ids. `image` is the URL or
- * key returned by the upload route.
+ * Fields a client may send back with a product it loaded (spec §4: the edit form is prefilled from the card, and
+ * spec §7's client sends the whole object) that the server owns: accepted, never applied (DESIGN.md §7).
  */
-export const ProductInput = z.strictObject({
-  image: z.string().trim().min(1, 'Image is required').max(LIMITS.imageUrl.max),
-  title: z.string().trim().min(LIMITS.productTitle.min, 'Title is required').max(LIMITS.productTitle.max),
-  description: z
-    .string()
-    .trim()
-    .min(LIMITS.productDescription.min, 'Description is required')
-    .max(LIMITS.productDescription.max),
-  category: z.enum(CATEGORIES),
-  brand: z.enum(BRANDS),
-  price: z.coerce.number().positive('Price must be above 0').max(LIMITS.price.max),
-  salePrice: z.coerce.number().min(0).max(LIMITS.price.max),
-  totalStock: z.coerce.number().int('Stock must be a whole number').min(0).max(LIMITS.totalStock.max),
-});
-export type ProductInput = z.infer<typeof ProductInput>;
+const SERVER_OWNED_PRODUCT_FIELDS = {
+  _id: z.unknown().optional(),
+  averageRating: z.unknown().optional(),
+  reviewsCount: z.unknown().optional(),
+  createdAt: z.unknown().optional(),
+  updatedAt: z.unknown().optional(),
+  __v: z.unknown().optional(),
+};
+
+/**
+ * Admin product body (spec §7 add/edit): image, title, description, category, brand, price and salePrice in
+ * dollars, totalStock. Numbers may come as numeric strings ("44.99"), as form fields do. `image` is the URL or key
+ * returned by the upload route. `version` (optional) is the product's `version` when the form was loaded: a save
+ * over a newer version (a sale or another admin's edit since) is refused with 409 instead of overwriting it. Any
+ * other unknown key is refused with 400.
+ */
+export const ProductInput = z
+  .strictObject({
+    image: z.string().trim().min(1, 'Image is required').max(LIMITS.imageUrl.max),
+    title: z.string().trim().min(LIMITS.productTitle.min, 'Title is required').max(LIMITS.productTitle.max),
+    description: z
+      .string()
+      .trim()
+      .min(LIMITS.productDescription.min, 'Description is required')
+      .max(LIMITS.productDescription.max),
+    category: z.enum(CATEGORIES),
+    brand: z.enum(BRANDS),
+    price: z.coerce.number().positive('Price must be above 0').max(LIMITS.price.max),
+    salePrice: z.coerce.number().min(0).max(LIMITS.price.max),
+    totalStock: z.coerce.number().int('Stock must be a whole number').min(0).max(LIMITS.totalStock.max),
+    version: z.coerce.number().int().min(1).optional(),
+    ...SERVER_OWNED_PRODUCT_FIELDS,
+  })
+  .transform((input) => {
+    const fields = { ...input };
+    for (const key of Object.keys(SERVER_OWNED_PRODUCT_FIELDS)) delete fields[key as keyof typeof fields];
+    return fields as Omit<typeof input, keyof typeof SERVER_OWNED_PRODUCT_FIELDS>;
+  });
+export type ProductInput = z.output<typeof ProductInput>;

@@ -1,5 +1,5 @@
 /**
- * `npm run seed -- [--products N]`: applies migrations, creates the demo accounts (outside production), seeds the
+ * `npm run seed -- [--products N]`: applies migrations, creates the demo accounts (embedded demo only), seeds the
  * demo catalog into an empty database and, with --products, grows the catalog to N products (benchmarks).
  * Uses the same DATABASE_URL / DATA_DIR as the server.
  */
@@ -16,7 +16,7 @@ if (!Number.isInteger(target) || target < 0) {
 const { config, database, images, hasher } = await openRuntime();
 try {
   const started = Date.now();
-  if (config.seedDemo) await seedDemoAccounts(database.db, hasher);
+  if (config.demoAccounts) await seedDemoAccounts(database.db, hasher, config.demoAccounts);
   const seeded = await seedCatalog(database.db, images);
   const filled = target > 0 ? await fillCatalog(database.db, target) : 0;
   console.log(

@@ -25,8 +25,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the committed SQL migrations (apps/server/drizzle). */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` holding the start-up lock: a PostgreSQL advisory lock, so that instances starting together migrate
+   * and seed one after the other (the others then find the work done). PGlite has one process: no lock needed.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key held while migrating and seeding at start-up (any fixed 64-bit number). */
+const STARTUP_LOCK_KEY = 7_461_001;
 
 /** Finds the committed migrations from src/db (dev, tests) or dist (bundle). */
 export function migrationsFolder(): string {
@@ -41,13 +49,26 @@ export function migrationsFolder(): string {
  * Opens the database. `target` is a PostgreSQL URL, a folder for PGlite, or `memory://` for an in-memory PGlite.
  */
 export async function openDatabase(
-  target: { url: string } | { pgliteDir: string } | 'memory',
+  target:
+    { url: string; poolSize?: number; onError?: (err: Error) => void } | { pgliteDir: string } | 'memory',
 ): Promise<Database> {
   if (typeof target === 'object' && 'url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // An idle client that loses its connection (server restart, database dropped) is discarded by the pool; without
-    // a listener its error would crash the process. The next query opens a fresh connection.
-    pool.on('error', () => undefined);
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      // A request waits at most this long for a connection, then fails with 503 instead of queueing forever.
+      connectionTimeoutMillis: 5_000,
+      // Bounds on one statement and on a transaction left idle, enforced by PostgreSQL itself.
+      statement_timeout: 15_000,
+      idle_in_transaction_session_timeout: 30_000,
+      // And by the driver, for a server that stops answering altogether (frozen, network gone).
+      query_timeout: 20_000,
+    });
+    // A client that loses its connection (server restart, `pg_terminate_backend`, network) emits 'error', idle in the
+    // pool or checked out by a query; without a listener that error would kill the process. The query in flight
+    // fails (503 to its request) and the pool opens a fresh connection for the next one.
+    pool.on('error', (err) => target.onError?.(err));
+    pool.on('connect', (client) => client.on('error', (err) => target.onError?.(err)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -55,6 +76,16 @@ export async function openDatabase(
       migrate: async () => {
         await pool.query('create extension if not exists pg_trgm');
         await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
+      },
+      withStartupLock: async (work) => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+          client.release();
+        }
       },
       close: () => pool.end(),
     };
@@ -73,6 +104,7 @@ export async function openDatabase(
       await client.exec('create extension if not exists pg_trgm');
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
     },
+    withStartupLock: (work) => work(),
     close: () => client.close(),
   };
 }
@@ -84,4 +116,66 @@ export async function openDatabase(
 export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** SQLSTATEs after which the whole transaction may simply be run again: deadlock, serialization failure. */
+const RETRYABLE = new Set(['40P01', '40001']);
+
+/** The SQLSTATE of a driver error, also when Drizzle wrapped it (`cause`). */
+export function sqlState(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+/**
+ * Runs `work` in a transaction, running it again (up to `attempts` times, with a short random pause) when
+ * PostgreSQL aborts it as a deadlock victim or a serialization failure. `work` must be safe to repeat: it runs in
+ * a fresh transaction each time.
+ */
+export async function transactionWithRetry<T>(
+  db: Db,
+  work: (tx: Db) => Promise<T>,
+  attempts = 4,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => work(tx as unknown as Db));
+    } catch (err) {
+      if (attempt >= attempts || !RETRYABLE.has(sqlState(err) ?? '')) throw err;
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}
+
+export const UNAVAILABLE_MESSAGE = 'The shop is briefly unavailable. Please try again in a few seconds.';
+
+/**
+ * True for errors that mean the database cannot be reached right now (connection refused or lost, the server
+ * shutting down or starting, too many connections, no pool connection within the time-out, a statement or query
+ * time-out): the request gets 503 with Retry-After, and the process lives on (DESIGN.md §4).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const state = sqlState(err);
+  if (state && (state.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '57014'].includes(state)))
+    return true;
+  for (
+    let e = err as { message?: unknown; code?: unknown; cause?: unknown } | undefined, d = 0;
+    e && d < 4;
+    d++
+  ) {
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|Client has encountered a connection error/i.test(
+        message,
+      ) ||
+      e.code === 'ECONNREFUSED' ||
+      e.code === 'ECONNRESET'
+    )
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }

@@ -68,6 +68,8 @@ export const products = pgTable(
     totalStock: integer('total_stock').notNull().default(0),
     averageRating: real('average_rating').notNull().default(0),
     reviewsCount: integer('reviews_count').notNull().default(0),
+    /** Bumped by every write (edit, stock taken or restored): an edit made from an older version is refused. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -213,6 +215,15 @@ export const orders = pgTable(
     /** Message answered by capture, stored so that repeated captures answer the same result. */
     paymentMessage: text('payment_message'),
     stockHeld: boolean('stock_held').notNull().default(false),
+    /** Where the shopper approves the payment (kept so a repeated create from the same cart reuses the order). */
+    approvalUrl: text('approval_url'),
+    /**
+     * Set when capture has reserved the stock and is about to call the provider (DESIGN.md §4: capture in steps).
+     * An order still pending with this set is resolved by the reconciliation job, which asks the provider.
+     */
+    capturingSince: timestamp('capturing_since', { withTimezone: true }),
+    /** When the reconciliation job last asked the provider about this pending order. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
     orderUpdateDate: timestamp('order_update_date', { withTimezone: true }).notNull().defaultNow(),
@@ -231,6 +242,33 @@ export const orders = pgTable(
       .on(t.orderDate)
       .where(sql`${t.paymentStatus} = 'pending'`),
     uniqueIndex('orders_payment_id_idx').on(t.paymentId),
+  ],
+);
+
+/**
+ * Transactional outbox for e-mail (DESIGN.md §4): a message is written in the same transaction as the event that
+ * causes it (a paid order), and a worker sends it with retries. `(kind, order_id)` is unique, so each order gets
+ * each kind of mail at most once; `sent_at` marks delivery.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['order-confirmation'] }).notNull(),
+    orderId: uuid('order_id').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker's claim: others skip the row until this time passes (a crashed worker's claim expires). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_kind_order_idx').on(t.kind, t.orderId),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
   ],
 );
 
@@ -271,7 +309,7 @@ export const sandboxPayments = pgTable(
     orderId: uuid('order_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
     description: text('description').notNull(),
-    status: text('status', { enum: ['created', 'approved', 'captured', 'cancelled'] })
+    status: text('status', { enum: ['created', 'approved', 'captured', 'cancelled', 'refunded'] })
       .notNull()
       .default('created'),
     payerId: text('payer_id'),
@@ -305,6 +343,7 @@ export const reviews = pgTable(
 );
 
 export const schema = {
+  mailOutbox,
   users,
   sessions,
   products,

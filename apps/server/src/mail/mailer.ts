@@ -8,6 +8,11 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
 export interface MailMessage {
+  /**
+   * A stable key for this message (e.g. `order-confirmation-<order id>`): it becomes the Message-ID, so a receiver
+   * can drop a resend, and the .eml file name, so a resend overwrites instead of adding a copy.
+   */
+  key?: string;
   to: string;
   subject: string;
   text: string;
@@ -19,13 +24,17 @@ export interface Mailer {
   send(message: MailMessage): Promise<string>;
 }
 
+function envelope(from: string, { key, ...message }: MailMessage) {
+  return { from, ...message, ...(key ? { messageId: `<${key}@emporium.mail>` } : {}) };
+}
+
 /** A mailer for `{smtpUrl, from}`; without `smtpUrl`, files in `outboxDir`. */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        const info = await transport.sendMail({ from: options.from, ...message });
+        const info = await transport.sendMail(envelope(options.from, message));
         return String(info.messageId);
       },
     };
@@ -33,9 +42,11 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail(envelope(options.from, message));
       await mkdir(options.outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      const name = message.key
+        ? `${message.key.replace(/[^a-zA-Z0-9-]/g, '_')}.eml`
+        : `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const path = join(options.outboxDir, name);
       await writeFile(path, info.message as Buffer);
       return path;

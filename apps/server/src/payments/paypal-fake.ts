@@ -1,7 +1,8 @@
 /**
  * A local HTTP fake of the PayPal REST endpoints the `paypal` provider calls (test support only): OAuth token,
- * create order, capture, get order. `mode` switches the capture outcome; `failNext` answers 500 to the next N calls;
- * `requestIds` records every PayPal-Request-Id seen, per path.
+ * create order, capture, get order, refund a capture. `mode` switches the capture outcome; `failNext` answers 500 to
+ * the next N calls; `delayMs` delays every answer; `requestIds` records every PayPal-Request-Id seen, per path;
+ * `setStatus` moves an order as the payer or PayPal would (APPROVED, VOIDED); `refunds` lists refunded capture ids.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,9 @@ export interface PaypalFake {
   failNext: number;
   requestIds: Array<{ path: string; id: string | undefined }>;
   captures: number;
+  delayMs: number;
+  refunds: string[];
+  setStatus(orderId: string, status: 'APPROVED' | 'VOIDED'): void;
   close(): Promise<void>;
 }
 
@@ -34,6 +38,12 @@ export async function startPaypalFake(): Promise<PaypalFake> {
     failNext: 0,
     requestIds: [],
     captures: 0,
+    delayMs: 0,
+    refunds: [],
+    setStatus: (id, status) => {
+      const order = orders.get(id);
+      if (order) order.status = status;
+    },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 
@@ -42,6 +52,7 @@ export async function startPaypalFake(): Promise<PaypalFake> {
     const path = req.url ?? '';
     const requestId = req.headers['paypal-request-id'] as string | undefined;
     fake.requestIds.push({ path, id: requestId });
+    if (fake.delayMs > 0) await new Promise((r) => setTimeout(r, fake.delayMs));
     const send = (status: number, json: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(json));
@@ -68,6 +79,11 @@ export async function startPaypalFake(): Promise<PaypalFake> {
         links: [{ rel: 'payer-action', href: `https://paypal.test/checkoutnow?token=${id}` }],
       });
     }
+    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (req.method === 'POST' && refund) {
+      fake.refunds.push(decodeURIComponent(refund[1]!));
+      return send(201, { id: `REF${fake.refunds.length}`, status: 'COMPLETED' });
+    }
     const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     const order = match && orders.get(decodeURIComponent(match[1]!));
     if (!match || !order)
@@ -75,6 +91,7 @@ export async function startPaypalFake(): Promise<PaypalFake> {
     const view = () => ({
       id: match[1],
       status: order.status,
+      payer: order.status === 'CREATED' ? undefined : { payer_id: 'PAYER1' },
       purchase_units: [
         {
           payments: order.captureId
@@ -94,6 +111,9 @@ export async function startPaypalFake(): Promise<PaypalFake> {
     if (req.method === 'GET') return send(200, view());
     if (order.status === 'COMPLETED') {
       return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] });
+    }
+    if (order.status === 'VOIDED') {
+      return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
     }
     if (fake.mode === 'decline') {
       return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INSTRUMENT_DECLINED' }] });

@@ -1,7 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, insertProduct, signUpAndLogIn, type TestApp } from '../test/build-test-app.ts';
 import { addAddress, addToCart, as } from '../test/shop-client.ts';
-import { paypalAmount } from './paypal.ts';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { orders } from '../db/schema.ts';
+import { reconcilePayments } from '../modules/orders/reconcile.ts';
+import { takeStock } from '../modules/orders/stock.ts';
+import { createPaypalProvider, paypalAmount } from './paypal.ts';
 import { startPaypalFake, type PaypalFake } from './paypal-fake.ts';
 
 let fake: PaypalFake;
@@ -36,11 +41,12 @@ async function placed(stock = 5) {
   expect(res.statusCode).toBe(201);
   const { orderId, approvalURL } = res.json();
   const token = new URL(approvalURL).searchParams.get('token')!;
+  expect(await t.db.select().from(orders).where(eq(orders.id, orderId))).toHaveLength(1);
   const capture = () =>
     as(t.app, s).post('/api/shop/order/capture', { orderId, paymentId: token, payerId: 'PAYER1' });
   const stock_ = async () =>
     (await as(t.app, s).get(`/api/shop/products/get/${productId}`)).json().data.totalStock as number;
-  return { s, orderId, capture, stock: stock_ };
+  return { s, orderId, token, capture, stock: stock_ };
 }
 
 describe('PayPal provider against a local fake of Orders v2', () => {
@@ -76,20 +82,87 @@ describe('PayPal provider against a local fake of Orders v2', () => {
     const res = await o.capture();
     expect(res.statusCode).toBe(402);
     expect(res.json().message).toMatch(/does not match the order total/);
+    expect(fake.refunds.at(-1)).toMatch(/^CAP/);
     const order = (await as(t.app, o.s).get(`/api/shop/order/details/${o.orderId}`)).json().data;
     expect(order).toMatchObject({ orderStatus: 'Cancelled', paymentStatus: 'cancelled' });
     expect(await o.stock()).toBe(5);
   });
 
-  it('answers 502 and keeps the order pending with its stock when PayPal stays down', async () => {
+  it('answers 502 when PayPal stays down, keeping the order pending with its stock reserved; a retry pays once', async () => {
     const o = await placed();
     fake.failNext = 3;
     const res = await o.capture();
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe('Payment processing failed. Please try again.');
-    expect(await o.stock()).toBe(5);
+    // The capture may have gone through before the answer was lost: the stock stays held until PayPal says.
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, o.orderId));
+    expect(row).toMatchObject({ paymentStatus: 'pending', stockHeld: true });
+    expect(row!.capturingSince).not.toBeNull();
+    expect(await o.stock()).toBe(3);
     expect((await o.capture()).statusCode).toBe(200);
     expect(await o.stock()).toBe(3);
+  });
+
+  it('the return from PayPal (token, PayerID) captures on the server and sends the browser to the shop', async () => {
+    const o = await placed();
+    const before = fake.captures;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/shop/order/payment-return?token=${o.token}&PayerID=PAYER1`,
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(
+      `http://shop.test/shop/paypal-return?paymentId=${o.token}&PayerID=PAYER1`,
+    );
+    expect(fake.captures).toBe(before + 1);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, o.orderId));
+    expect(row).toMatchObject({ paymentStatus: 'completed', orderStatus: 'Processing' });
+    const late = await o.capture();
+    expect(late.statusCode).toBe(200);
+    expect(fake.captures).toBe(before + 1);
+    expect(await o.stock()).toBe(3);
+  });
+
+  it('reconciliation: approved and never returned → captured; captured but unrecorded → paid; voided → cancelled', async () => {
+    const refundsBefore = fake.refunds.length;
+    const approved = await placed();
+    fake.setStatus(approved.token, 'APPROVED');
+    const crashed = await placed();
+    // PayPal captured, the shop crashed before recording: stock reserved, order capturing, nothing stored.
+    await t.db.transaction(async (tx) => {
+      await takeStock(tx as unknown as typeof t.db, crashed.orderId);
+      await tx.update(orders).set({ capturingSince: new Date() }).where(eq(orders.id, crashed.orderId));
+    });
+    await fetch(`${fake.url}/v2/checkout/orders/${crashed.token}/capture`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer fake-token' },
+    });
+    const voided = await placed();
+    fake.setStatus(voided.token, 'VOIDED');
+    const untouched = await placed();
+
+    const deps = {
+      db: t.db,
+      images: t.images,
+      payments: createPaypalProvider({ clientId: 'id', clientSecret: 'secret', apiBase: fake.url }),
+      mailer: { send: async () => 'not sent' },
+      publicUrl: 'http://shop.test',
+      log: pino({ level: 'silent' }),
+    };
+    await reconcilePayments(deps, { pendingTtlMs: 3_600_000, graceMs: 0 });
+    const status = async (id: string) =>
+      (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!.paymentStatus;
+    expect(await status(approved.orderId)).toBe('completed');
+    expect(await status(crashed.orderId)).toBe('completed');
+    expect(await status(voided.orderId)).toBe('cancelled');
+    expect(await status(untouched.orderId)).toBe('pending');
+    expect([
+      await approved.stock(),
+      await crashed.stock(),
+      await voided.stock(),
+      await untouched.stock(),
+    ]).toEqual([3, 3, 5, 5]);
+    expect(fake.refunds).toHaveLength(refundsBefore);
   });
 
   it('retries a 5xx with the same PayPal-Request-Id', async () => {

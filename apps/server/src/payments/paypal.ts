@@ -4,6 +4,9 @@
  * - Create: `POST /v2/checkout/orders` (intent CAPTURE, one purchase unit in USD, our order id as custom_id and
  *   invoice_id, return and cancel URLs); the shopper approves at the `payer-action`/`approve` link.
  * - Capture: `POST /v2/checkout/orders/{id}/capture`; ORDER_ALREADY_CAPTURED is answered from `GET` of the order.
+ * - State (reconciliation): `GET /v2/checkout/orders/{id}`: CREATED/SAVED/PAYER_ACTION_REQUIRED await the payer,
+ *   APPROVED may be captured, COMPLETED was captured, VOIDED or 404 (expired orders are deleted) never will be.
+ * - Refund: `POST /v2/payments/captures/{capture_id}/refund` with an empty body (the full amount).
  * Every call sends a `PayPal-Request-Id` derived from our order id and the operation, and a retry (network error or
  * 5xx, up to `attempts`) reuses it, so PayPal performs the operation at most once.
  */
@@ -14,6 +17,8 @@ import type {
   CreatedPayment,
   CreatePaymentInput,
   PaymentProvider,
+  PaymentState,
+  RefundInput,
 } from './provider.ts';
 
 export interface PaypalOptions {
@@ -49,6 +54,7 @@ interface PaypalCapture {
 interface PaypalOrder {
   id: string;
   status: string;
+  payer?: { payer_id?: string };
   links?: Array<{ href: string; rel: string }>;
   purchase_units?: Array<{ payments?: { captures?: PaypalCapture[] } }>;
 }
@@ -130,6 +136,25 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
     return { status: 'declined', message: 'The payment was declined. Please try another payment method.' };
   }
 
+  async function stateOf(paymentId: string): Promise<PaymentState> {
+    const { status, json } = await call('GET', `/v2/checkout/orders/${encodeURIComponent(paymentId)}`);
+    if (status === 404) return { status: 'voided' };
+    if (status >= 300) throw new PaypalError('PayPal did not answer the payment state', status);
+    const order = json as unknown as PaypalOrder;
+    switch (order.status) {
+      case 'APPROVED':
+        return { status: 'approved', payerId: order.payer?.payer_id };
+      case 'COMPLETED': {
+        const capture = captureOf(order);
+        return capture.status === 'completed' ? capture : { status: 'voided' };
+      }
+      case 'VOIDED':
+        return { status: 'voided' };
+      default:
+        return { status: 'created' };
+    }
+  }
+
   return {
     name: 'paypal',
 
@@ -184,6 +209,25 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
         };
       }
       throw new PaypalError('PayPal capture failed', status, issue);
+    },
+
+    getPayment: (paymentId: string) => stateOf(paymentId),
+
+    async voidPayment(paymentId: string): Promise<boolean> {
+      // Orders v2 has no void for an unapproved CAPTURE order; it expires by itself, and the shop refuses to capture
+      // an order it cancelled, so no money can move. Only an approval that already happened must be captured.
+      const state = await stateOf(paymentId);
+      return state.status === 'created' || state.status === 'voided';
+    },
+
+    async refundPayment(input: RefundInput): Promise<void> {
+      const { status } = await call(
+        'POST',
+        `/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`,
+        `${input.orderId}-refund`,
+        {},
+      );
+      if (status >= 300) throw new PaypalError('PayPal refused the refund', status);
     },
   };
 }

@@ -49,10 +49,42 @@ export type CaptureResult =
   | { status: 'completed'; captureId: string; amountCents: number; currency: string }
   | { status: 'declined'; message: string };
 
+/**
+ * What the provider knows of a payment, for the reconciliation job (DESIGN.md §4): `created` awaits the shopper's
+ * approval; `approved` may be captured; `completed` was captured (with what); `voided` can never be captured
+ * (cancelled, expired or unknown to the provider).
+ */
+export type PaymentState =
+  | { status: 'created' }
+  | { status: 'approved'; payerId?: string }
+  | { status: 'completed'; captureId: string; amountCents: number; currency: string }
+  | { status: 'voided' };
+
+export interface RefundInput {
+  orderId: string;
+  paymentId: string;
+  captureId: string;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Creates a payment awaiting the shopper's approval. Throws on provider failure (after its own retries). */
   createPayment(input: CreatePaymentInput, ctx: PaymentContext): Promise<CreatedPayment>;
-  /** Captures an approved payment. Repeating a capture for the same order must not charge twice. */
+  /**
+   * Captures an approved payment. Repeating a capture for the same order must not charge twice, and may run
+   * concurrently with another capture of it. Throws when the provider cannot be reached (outcome unknown).
+   */
   capturePayment(input: CapturePaymentInput, ctx: PaymentContext): Promise<CaptureResult>;
+  /** Asks the provider what became of a payment. Throws when the provider cannot be reached. */
+  getPayment(paymentId: string, ctx: PaymentContext): Promise<PaymentState>;
+  /**
+   * Gives a captured payment back in full (money taken for an order that cannot be fulfilled). Idempotent per
+   * order. Throws when the provider cannot be reached or refuses.
+   */
+  refundPayment(input: RefundInput, ctx: PaymentContext): Promise<void>;
+  /**
+   * Stops a payment the shopper has not approved from being approved later, where the provider can. Returns false
+   * when it was approved or captured meanwhile (the caller must capture instead). Throws when unreachable.
+   */
+  voidPayment(paymentId: string, ctx: PaymentContext): Promise<boolean>;
 }

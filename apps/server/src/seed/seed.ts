@@ -2,6 +2,7 @@
  * Demo data (DESIGN.md §3): the demo accounts, about 150 products with generated images and 3 hero images, put into
  * an empty database at start-up; and `fillCatalog` for large benchmark catalogs.
  */
+import { randomBytes } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { BRANDS, type Brand, type Category } from '@emporium/contract';
@@ -20,11 +21,23 @@ export const DEMO_ACCOUNTS = [
   { email: 'bob@emporium.test', password: 'Shopper123!', userName: 'Bob', role: 'user' },
 ] as const;
 
-/** Creates the demo accounts that are missing (existing ones are left as they are). */
-export async function seedDemoAccounts(db: Db, hasher: PasswordHasher): Promise<void> {
+/**
+ * Creates the demo accounts (config `demoAccounts`). `published`: the README's passwords, for accounts that are
+ * missing (existing ones are left as they are). `random`: the server is reachable from the network, so every
+ * account gets a new random password now, which nobody else can know. Returns the accounts and their passwords.
+ */
+export async function seedDemoAccounts(
+  db: Db,
+  hasher: PasswordHasher,
+  passwords: 'published' | 'random' = 'published',
+): Promise<Array<{ role: string; email: string; password: string }>> {
+  const seeded = [];
   for (const account of DEMO_ACCOUNTS) {
-    await upsertAccount(db, hasher, { ...account }, { resetExisting: false });
+    const password = passwords === 'random' ? randomBytes(12).toString('base64url') : account.password;
+    await upsertAccount(db, hasher, { ...account, password }, { resetExisting: passwords === 'random' });
+    seeded.push({ role: account.role, email: account.email, password });
   }
+  return seeded;
 }
 
 interface SeedProduct {

@@ -123,7 +123,7 @@ export async function signUpAndLogIn(
   const reg = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { userName: who.userName ?? 'Test User', email, password },
+    payload: { username: who.userName ?? 'Test User', email, password },
   });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });

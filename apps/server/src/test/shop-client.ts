@@ -2,7 +2,10 @@
  * Test helpers that act as a shopper through the real API (`app.inject`): cart, addresses, checkout with the
  * sandbox provider. Used by the cart, address, order and review tests.
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { sandboxPayments } from '../db/schema.ts';
 import type { Address, Cart, Order } from '@emporium/contract';
 
 export interface Session {
@@ -63,6 +66,18 @@ export async function approveSandbox(app: FastifyInstance, paymentId: string): P
   const res = await app.inject({ method: 'POST', url: `/sandbox/pay/${paymentId}/approve` });
   if (res.statusCode !== 303) throw new Error(`approve failed: ${res.statusCode} ${res.body}`);
   return new URL(String(res.headers.location)).searchParams.get('PayerID')!;
+}
+
+/**
+ * Marks a sandbox payment approved as if the shopper pressed Pay but the return never reached the server (a closed
+ * tab), so that the shop's own capture call, or the reconciliation job, is what captures it. Returns the PayerID.
+ */
+export async function approveWithoutReturn(db: Db, paymentId: string): Promise<string> {
+  await db
+    .update(sandboxPayments)
+    .set({ status: 'approved', payerId: 'PAYERNORETURN' })
+    .where(eq(sandboxPayments.id, paymentId));
+  return 'PAYERNORETURN';
 }
 
 /** `POST /api/shop/order/capture` as the return page sends it. */

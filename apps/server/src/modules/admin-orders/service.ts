@@ -3,13 +3,13 @@
  * Cancelling a paid order gives its stock back exactly once (restoreStock); cancelling an unpaid one also cancels its
  * payment, so a late capture cannot fulfil it.
  */
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Order, OrderStatus } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import { getOrder, listOrders } from '../orders/order-view.ts';
+import { countOrders, getOrder, listOrders } from '../orders/order-view.ts';
 import { restoreStock } from '../orders/stock.ts';
 
 /** All orders newest first, one page at a time. */
@@ -19,11 +19,11 @@ export async function listAllOrders(
   page: number,
   limit: number,
 ): Promise<{ items: Order[]; total: number }> {
-  const [items, [totals]] = await Promise.all([
+  const [items, total] = await Promise.all([
     listOrders(db, images, { limit, offset: (page - 1) * limit }),
-    db.select({ n: count() }).from(orders),
+    countOrders(db),
   ]);
-  return { items, total: Number(totals?.n ?? 0) };
+  return { items, total };
 }
 
 /** Sets the order's status; 404 unknown order. Returns the updated order. */
@@ -44,7 +44,11 @@ export async function setOrderStatus(
         orderStatus: status,
         orderUpdateDate: new Date(),
         ...(cancelPayment
-          ? { paymentStatus: 'cancelled' as const, paymentMessage: 'Order cancelled by the shop' }
+          ? {
+              paymentStatus: 'cancelled' as const,
+              paymentMessage: 'Order cancelled by the shop',
+              capturingSince: null,
+            }
           : {}),
       })
       .where(eq(orders.id, orderId));

@@ -260,6 +260,79 @@ describe('admin products', () => {
   });
 });
 
+describe("spec §7's own client (issue: it must work unchanged)", () => {
+  it('saves the product object it loaded back: _id, averageRating, reviewsCount and a string price are accepted, never applied', async () => {
+    const added = (
+      await as(t.app, admin).post('/api/admin/products/add', product(await uploadedUrl()))
+    ).json().data;
+    await t.db
+      .update(products)
+      .set({ averageRating: 4.5, reviewsCount: 2 })
+      .where(eq(products.id, added._id));
+    const loaded = (await as(t.app, admin).get(`/api/shop/products/get/${added._id}`)).json().data;
+    const res = await as(t.app, admin).put(`/api/admin/products/edit/${added._id}`, {
+      ...loaded,
+      _id: '00000000-0000-4000-8000-000000000000',
+      averageRating: 1,
+      reviewsCount: 999,
+      price: '44.99',
+      salePrice: '',
+      totalStock: '12',
+      createdAt: '2020-01-01',
+      updatedAt: '2020-01-01',
+      __v: 0,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      _id: added._id,
+      price: 44.99,
+      salePrice: 0,
+      totalStock: 12,
+      averageRating: 4.5,
+      reviewsCount: 2,
+    });
+    const refused = await as(t.app, admin).put(`/api/admin/products/edit/${added._id}`, {
+      ...product(added.image),
+      role: 'admin',
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('a save from a form loaded before a sale is refused (409) instead of putting the sold stock back', async () => {
+    const added = (
+      await as(t.app, admin).post('/api/admin/products/add', product(await uploadedUrl(), { totalStock: 3 }))
+    ).json().data;
+    const loaded = (await as(t.app, admin).get(`/api/shop/products/get/${added._id}`)).json().data;
+    await buyProducts(t.app, shopper, [{ productId: added._id, quantity: 3 }]);
+    const stale = await as(t.app, admin).put(`/api/admin/products/edit/${added._id}`, {
+      ...loaded,
+      price: 45,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/changed since you opened it \(0 now in stock\)/);
+    const [row] = await t.db.select().from(products).where(eq(products.id, added._id));
+    expect(row).toMatchObject({ totalStock: 0, priceCents: 4000 });
+    const fresh = (await as(t.app, admin).get(`/api/shop/products/get/${added._id}`)).json().data;
+    const saved = await as(t.app, admin).put(`/api/admin/products/edit/${added._id}`, {
+      ...fresh,
+      price: 45,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ price: 45, totalStock: 0 });
+  });
+
+  it('admin lists without page/limit answer every item, with the total', async () => {
+    for (let i = 0; i < 30; i++) await insertProduct(t.db, { title: `Unpaged ${i}` });
+    const all = (await as(t.app, admin).get('/api/admin/products/get')).json();
+    expect(all.data.length).toBe(all.pagination.total);
+    expect(all.data.length).toBeGreaterThan(30);
+    const page = (await as(t.app, admin).get('/api/admin/products/get?page=1')).json();
+    expect(page.data).toHaveLength(24);
+    const orders = (await as(t.app, admin).get('/api/admin/orders/get')).json();
+    expect(orders.data.length).toBe(orders.pagination.total);
+  });
+});
+
 describe('admin orders', () => {
   it('changes status, restores stock once on cancel-twice, keeps orders after a product is deleted, deletes', async () => {
     const p = await insertProduct(t.db, { title: 'Order Lamp', totalStock: 10 });

@@ -16,7 +16,7 @@ import {
 } from './service.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = errorResponses(400, 401, 403, 404);
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductDeps> = async (app, deps) => {
   /** `GET /products/get?page&limit` → 200 products newest first with pagination. */
@@ -54,7 +54,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductDeps> = async
     },
   );
 
-  /** `PUT /products/edit/:id` (ProductInput) → 200 the product; 404 unknown. */
+  /** `PUT /products/edit/:id` (ProductInput) → 200 the product; 404 unknown; 409 saved over a newer version. */
   app.put(
     '/products/edit/:id',
     {

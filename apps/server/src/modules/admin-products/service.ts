@@ -3,11 +3,11 @@
  * cents; the image must be one uploaded to this shop. Deleting a product leaves past orders intact (order lines are
  * copies) and drops it from carts on their next read.
  */
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { toCents, type Product, type ProductInput } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
-import { badRequest, isUuid, notFound } from '../../lib/http-error.ts';
+import { badRequest, conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { forgetProductCounts, productColumns, toProduct } from '../products/service.ts';
 import { imageKeyFrom } from '../uploads/image-processing.ts';
@@ -61,15 +61,31 @@ export async function addProduct(deps: AdminProductDeps, input: ProductInput): P
   return toProduct(row!, deps.images);
 }
 
-/** Replaces the product's fields; 404 when it does not exist. */
+/**
+ * Replaces the product's fields and bumps its version; 404 when it does not exist. With `input.version` (the
+ * version the form was loaded at), 409 when the product changed since (a sale took stock, or another admin saved),
+ * so a stale form never overwrites newer stock (DESIGN.md §4).
+ */
 export async function editProduct(deps: AdminProductDeps, id: string, input: ProductInput): Promise<Product> {
   if (!isUuid(id)) throw notFound('Product not found');
   const [row] = await deps.db
     .update(products)
-    .set({ ...(await toRow(deps, input)), updatedAt: new Date() })
-    .where(eq(products.id, id))
+    .set({ ...(await toRow(deps, input)), version: sql`${products.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(eq(products.id, id), input.version === undefined ? undefined : eq(products.version, input.version)),
+    )
     .returning(productColumns);
-  if (!row) throw notFound('Product not found');
+  if (!row) {
+    const [current] = await deps.db
+      .select({ totalStock: products.totalStock })
+      .from(products)
+      .where(eq(products.id, id));
+    if (!current) throw notFound('Product not found');
+    throw conflict(
+      `This product was changed since you opened it (${current.totalStock} now in stock). ` +
+        'Reload it and save your changes again.',
+    );
+  }
   forgetProductCounts(deps.db);
   return toProduct(row, deps.images);
 }

@@ -6,21 +6,25 @@ import type { AuthUser, LoginBody, RegisterBody } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { conflict, HttpError } from '../../lib/http-error.ts';
-import type { PasswordHasher } from './password.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import { assertNotCommonPassword, type PasswordHasher } from './password.ts';
+import { throttleKey, type LoginThrottle } from './login-throttle.ts';
 import { createSession } from './session.service.ts';
 
 export const DUPLICATE_EMAIL = 'User already exists with same email';
 export const BAD_CREDENTIALS = 'Incorrect email or password';
 
-/** Creates a shopper. Throws 409 when the (lower-cased) e-mail is taken. The role is always `user`. */
+/**
+ * Creates a shopper. Throws 409 when the (lower-cased) e-mail is taken, 400 for one of the most common passwords.
+ * The role is always `user`.
+ */
 export async function registerUser(db: Db, hasher: PasswordHasher, body: RegisterBody): Promise<void> {
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1);
   if (existing.length > 0) throw conflict(DUPLICATE_EMAIL);
+  assertNotCommonPassword(body.password);
   const passwordHash = await hasher.hash(body.password);
   const inserted = await db
     .insert(users)
-    .values({ userName: body.userName, email: body.email, passwordHash, role: 'user' })
+    .values({ userName: body.username, email: body.email, passwordHash, role: 'user' })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   // A concurrent registration of the same e-mail lost the race above.
@@ -29,30 +33,33 @@ export async function registerUser(db: Db, hasher: PasswordHasher, body: Registe
 
 /**
  * Checks the credentials and opens a session. Unknown e-mail and wrong password give the same 401; after
- * `LOGIN_FAILURES_MAX` failures for one e-mail in the window, 429 with Retry-After (seconds).
+ * `LOGIN_FAILURES_MAX` failures for one e-mail from one client, 429 with Retry-After (seconds), growing with each
+ * further failure (login-throttle.ts). `clientIp` is the request's address under TRUST_PROXY's rules.
  */
 export async function logIn(
   db: Db,
   deps: { hasher: PasswordHasher; throttle: LoginThrottle; sessionTtlMs: number },
   body: LoginBody,
+  clientIp: string,
 ): Promise<{ token: string; user: AuthUser }> {
-  const waitMs = await deps.throttle.retryAfterMs(body.email);
+  const key = throttleKey(body.email, clientIp);
+  const waitMs = await deps.throttle.retryAfterMs(key);
   if (waitMs > 0) {
-    const minutes = Math.ceil(waitMs / 60_000);
-    throw new HttpError(
-      429,
-      `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { 'retry-after': String(Math.ceil(waitMs / 1000)) },
-    );
+    const seconds = Math.ceil(waitMs / 1000);
+    const minutes = Math.ceil(seconds / 60);
+    const when = seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+    throw new HttpError(429, `Too many failed login attempts. Try again in ${when}.`, {
+      'retry-after': String(Math.ceil(waitMs / 1000)),
+    });
   }
   const [user] = await db.select().from(users).where(eq(users.email, body.email)).limit(1);
   const ok = user ? await deps.hasher.verify(user.passwordHash, body.password) : false;
   if (!user) await deps.hasher.verifyDummy(body.password);
   if (!user || !ok) {
-    await deps.throttle.recordFailure(body.email);
+    await deps.throttle.recordFailure(key);
     throw new HttpError(401, BAD_CREDENTIALS);
   }
-  await deps.throttle.reset(body.email);
+  await deps.throttle.reset(key);
   const token = await createSession(db, user.id, deps.sessionTtlMs);
   return { token, user: { userId: user.id, userName: user.userName, email: user.email, role: user.role } };
 }
@@ -78,6 +85,10 @@ export async function upsertAccount(
       .where(eq(users.id, existing.id));
     return 'updated';
   }
-  await db.insert(users).values({ email, passwordHash, role: account.role, userName: account.userName });
-  return 'created';
+  const inserted = await db
+    .insert(users)
+    .values({ email, passwordHash, role: account.role, userName: account.userName })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return inserted.length > 0 ? 'created' : 'unchanged';
 }

@@ -21,7 +21,7 @@ const checkAuth = (headers: Record<string, string> = {}) =>
 
 describe('POST /api/auth/register', () => {
   it('creates a shopper (201) who can then log in', async () => {
-    const res = await register({ userName: 'Ann', email: '  Ann@Example.TEST ', password: 'ann password' });
+    const res = await register({ username: 'Ann', email: '  Ann@Example.TEST ', password: 'ann password' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ success: true, message: 'Registration successful' });
     const [row] = await t.db.select().from(users).where(eq(users.email, 'ann@example.test'));
@@ -32,7 +32,7 @@ describe('POST /api/auth/register', () => {
 
   it('refuses a role in the body (400) and creates no user', async () => {
     const res = await register({
-      userName: 'Eve',
+      username: 'Eve',
       email: 'eve@example.test',
       password: 'eve password',
       role: 'admin',
@@ -43,23 +43,23 @@ describe('POST /api/auth/register', () => {
   });
 
   it('answers 409 for an e-mail already taken in any letter case', async () => {
-    await register({ userName: 'Bo', email: 'bo@example.test', password: 'bo password' });
-    const res = await register({ userName: 'Bo 2', email: 'BO@Example.Test', password: 'bo password 2' });
+    await register({ username: 'Bo', email: 'bo@example.test', password: 'bo password' });
+    const res = await register({ username: 'Bo 2', email: 'BO@Example.Test', password: 'bo password 2' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ success: false, message: 'User already exists with same email' });
   });
 
   it.each([
-    ['no e-mail', { userName: 'X', password: 'long enough' }, 'email'],
-    ['a malformed e-mail', { userName: 'X', email: 'not-an-email', password: 'long enough' }, 'email'],
-    ['a short password', { userName: 'X', email: 'x1@example.test', password: 'short' }, 'password'],
-    ['a blank user name', { userName: '   ', email: 'x2@example.test', password: 'long enough' }, 'userName'],
+    ['no e-mail', { username: 'X', password: 'long enough' }, 'email'],
+    ['a malformed e-mail', { username: 'X', email: 'not-an-email', password: 'long enough' }, 'email'],
+    ['a short password', { username: 'X', email: 'x1@example.test', password: 'short' }, 'password'],
+    ['a blank user name', { username: '   ', email: 'x2@example.test', password: 'long enough' }, 'username'],
     [
       'a 1000-character user name',
-      { userName: 'x'.repeat(1000), email: 'x3@example.test', password: 'long enough' },
-      'userName',
+      { username: 'x'.repeat(1000), email: 'x3@example.test', password: 'long enough' },
+      'username',
     ],
-    ['a number as password', { userName: 'X', email: 'x4@example.test', password: 12345678 }, 'password'],
+    ['a number as password', { username: 'X', email: 'x4@example.test', password: 12345678 }, 'password'],
   ])('answers 400 naming the field for %s', async (_label, body, field) => {
     const res = await register(body);
     expect(res.statusCode).toBe(400);
@@ -70,7 +70,7 @@ describe('POST /api/auth/register', () => {
 
 describe('POST /api/auth/login', () => {
   it('returns the token and user, and sets an httpOnly cookie', async () => {
-    await register({ userName: 'Cy', email: 'cy@example.test', password: 'cy password' });
+    await register({ username: 'Cy', email: 'cy@example.test', password: 'cy password' });
     const res = await login({ email: 'CY@example.test', password: 'cy password' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -87,7 +87,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('gives the same answer for an unknown e-mail and a wrong password', async () => {
-    await register({ userName: 'Di', email: 'di@example.test', password: 'di password' });
+    await register({ username: 'Di', email: 'di@example.test', password: 'di password' });
     const unknown = await login({ email: 'nobody@example.test', password: 'di password' });
     const wrong = await login({ email: 'di@example.test', password: 'not di password' });
     expect(unknown.statusCode).toBe(401);
@@ -97,7 +97,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers 429 with Retry-After on the 11th rapid failed login, even with the right password', async () => {
-    await register({ userName: 'Fi', email: 'fi@example.test', password: 'fi password' });
+    await register({ username: 'Fi', email: 'fi@example.test', password: 'fi password' });
     for (let i = 0; i < 10; i++) {
       expect((await login({ email: 'fi@example.test', password: `wrong ${i}` })).statusCode).toBe(401);
     }

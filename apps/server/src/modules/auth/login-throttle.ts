@@ -1,21 +1,46 @@
 /**
- * Counts failed logins per e-mail in a fixed window (DESIGN.md §4 rate limits). In memory for one instance, or in
- * Redis (INCR + PEXPIRE) when REDIS_URL is set, so every instance shares the count.
+ * Failed-login throttling (DESIGN.md §4 rate limits; OWASP Authentication Cheat Sheet "account lockout"). Failures
+ * are counted per e-mail *and* client address, so an attacker elsewhere cannot lock the owner out of their account
+ * (the admin's included), while one client guessing one account is slowed down more and more: after `max` failures
+ * in the window it waits `BASE_LOCK_MS`, and every further failure doubles the wait, up to the window (15 minutes).
+ * Guessing many accounts from one client is bounded by the per-IP auth rate limit. In memory for one instance, or in
+ * Redis when REDIS_URL is set, so every instance shares the counts.
  */
 import type { Redis } from 'ioredis';
 
 export interface LoginThrottle {
-  /** Milliseconds until `key` may try again, or 0 when it is under the limit. */
+  /** Milliseconds until `key` may try again, or 0 when it may try now. */
   retryAfterMs(key: string): Promise<number>;
   recordFailure(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
+/** The throttle key of a login attempt: the e-mail and the client address (from TRUST_PROXY's rules). */
+export function throttleKey(email: string, clientIp: string): string {
+  return `${email}|${clientIp}`;
+}
+
+/** First wait once the limit is reached (ms). */
+export const BASE_LOCK_MS = 30_000;
+
+/** How long a key with `count` failures, the last at `lastAt`, must still wait (ms); 0 under the limit. */
+export function waitMs(
+  count: number,
+  lastAt: number,
+  max: number,
+  windowMs: number,
+  now = Date.now(),
+): number {
+  if (count < max) return 0;
+  const lock = Math.min(windowMs, BASE_LOCK_MS * 2 ** (count - max));
+  return Math.max(0, lastAt + lock - now);
+}
+
 export function memoryLoginThrottle(max: number, windowMs: number): LoginThrottle {
-  const entries = new Map<string, { count: number; resetAt: number }>();
+  const entries = new Map<string, { count: number; lastAt: number }>();
   const live = (key: string) => {
     const e = entries.get(key);
-    if (e && e.resetAt <= Date.now()) {
+    if (e && e.lastAt + windowMs <= Date.now()) {
       entries.delete(key);
       return undefined;
     }
@@ -24,12 +49,12 @@ export function memoryLoginThrottle(max: number, windowMs: number): LoginThrottl
   return {
     async retryAfterMs(key) {
       const e = live(key);
-      return e && e.count >= max ? e.resetAt - Date.now() : 0;
+      return e ? waitMs(e.count, e.lastAt, max, windowMs) : 0;
     },
     async recordFailure(key) {
       const e = live(key);
-      if (e) e.count += 1;
-      else entries.set(key, { count: 1, resetAt: Date.now() + windowMs });
+      if (e) Object.assign(e, { count: e.count + 1, lastAt: Date.now() });
+      else entries.set(key, { count: 1, lastAt: Date.now() });
       if (entries.size > 100_000) entries.clear();
     },
     async reset(key) {
@@ -42,12 +67,16 @@ export function redisLoginThrottle(redis: Redis, max: number, windowMs: number):
   const k = (key: string) => `emporium:login-failures:${key}`;
   return {
     async retryAfterMs(key) {
-      const [count, ttl] = await Promise.all([redis.get(k(key)), redis.pttl(k(key))]);
-      return Number(count ?? 0) >= max && ttl > 0 ? ttl : 0;
+      const [count, lastAt] = await redis.hmget(k(key), 'count', 'lastAt');
+      return waitMs(Number(count ?? 0), Number(lastAt ?? 0), max, windowMs);
     },
     async recordFailure(key) {
-      const count = await redis.incr(k(key));
-      if (count === 1) await redis.pexpire(k(key), windowMs);
+      await redis
+        .multi()
+        .hincrby(k(key), 'count', 1)
+        .hset(k(key), 'lastAt', Date.now())
+        .pexpire(k(key), windowMs)
+        .exec();
     },
     async reset(key) {
       await redis.del(k(key));

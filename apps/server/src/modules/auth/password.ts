@@ -1,7 +1,13 @@
 /**
- * Password hashing with argon2id (OWASP Password Storage Cheat Sheet: m=19 MiB, t=2, p=1 as the baseline).
+ * Password hashing with argon2id (OWASP Password Storage Cheat Sheet: m=19 MiB, t=2, p=1 as the baseline), behind
+ * a small queue: argon2 runs on libuv's thread pool (4 threads), which also reads static files, so at most
+ * `concurrency` hashes run at once and at most `maxQueued` wait; beyond that the caller gets 503 with Retry-After
+ * instead of every request of the shop waiting behind a login flood.
  */
 import argon2 from 'argon2';
+import pLimit from 'p-limit';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { HttpError } from '../../lib/http-error.ts';
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -10,21 +16,48 @@ export interface PasswordHasher {
   verifyDummy(password: string): Promise<void>;
 }
 
-export function createPasswordHasher(memoryKib: number): PasswordHasher {
+export interface HasherLimits {
+  /** Hashes computed at once (default 2 of libuv's 4 threads). */
+  concurrency?: number;
+  /** Hashes waiting for a turn before new ones are refused with 503 (default 16). */
+  maxQueued?: number;
+}
+
+export const BUSY_MESSAGE = 'We are handling many sign-ins right now. Please try again in a moment.';
+
+export function createPasswordHasher(memoryKib: number, limits: HasherLimits = {}): PasswordHasher {
   const options = { type: argon2.argon2id, memoryCost: memoryKib, timeCost: 2, parallelism: 1 } as const;
+  const limit = pLimit(limits.concurrency ?? 2);
+  const maxQueued = limits.maxQueued ?? 16;
+  const queued = <T>(work: () => Promise<T>): Promise<T> => {
+    if (limit.pendingCount >= maxQueued) {
+      return Promise.reject(new HttpError(503, BUSY_MESSAGE, { 'retry-after': '2' }));
+    }
+    return limit(work);
+  };
   let dummy: Promise<string> | undefined;
   return {
-    hash: (password) => argon2.hash(password, options),
-    verify: async (hash, password) => {
-      try {
-        return await argon2.verify(hash, password);
-      } catch {
-        return false;
-      }
-    },
+    hash: (password) => queued(() => argon2.hash(password, options)),
+    verify: (hash, password) => queued(() => argon2.verify(hash, password).catch(() => false)),
     verifyDummy: async (password) => {
       dummy ??= argon2.hash('dummy password for timing', options);
-      await argon2.verify(await dummy, password).catch(() => false);
+      const hash = await dummy;
+      await queued(() => argon2.verify(hash, password).catch(() => false));
     },
   };
+}
+
+const COMMON = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+
+/**
+ * Refuses one of the ~49,000 most common passwords (zxcvbn-ts' list, offline), in any letter case, with a 400 a
+ * person understands (OWASP ASVS 2.1.7, NIST SP 800-63B §5.1.1.2).
+ */
+export function assertNotCommonPassword(password: string): void {
+  if (COMMON.has(password.toLowerCase())) {
+    throw new HttpError(
+      400,
+      'password: This password is one of the most common ones and easy to guess. Please choose another.',
+    );
+  }
 }

@@ -2,7 +2,7 @@
  * Orders as the API reads them (spec §3 "Order as read"): rows → contract `Order` with dollars, ISO dates, absolute
  * image URLs and the address copied at creation. Shared by the shopper routes and the admin routes.
  */
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { toDollars, type Order } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
@@ -98,4 +98,13 @@ export async function listOrders(
     .limit(options.limit ?? 1000)
     .offset(options.offset ?? 0);
   return withItems(db, images, rows);
+}
+
+/** How many orders there are; with `userId` only that user's. */
+export async function countOrders(db: Db, userId?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(userId ? eq(orders.userId, userId) : undefined);
+  return Number(row?.n ?? 0);
 }

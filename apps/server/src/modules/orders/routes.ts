@@ -9,15 +9,23 @@ import {
   OrderCaptureResponse,
   OrderCreateBody,
   OrderCreateResponse,
+  OrderListQuery,
   OrderListResponse,
   OrderResponse,
 } from '@emporium/contract';
 import { requireSelf } from '../../lib/access.ts';
-import { getOrder, listOrders } from './order-view.ts';
-import { captureOrder, createOrder, type OrderDeps } from './service.ts';
+import { captureOnReturn, captureOrder } from './capture.ts';
+import { countOrders, getOrder, listOrders } from './order-view.ts';
+import { createOrder, type OrderDeps } from './service.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 
 const errors = errorResponses(400, 401, 402, 403, 404, 409, 502);
+
+/** The shop's return page (spec §2 `/shop/paypal-return`) with the query its client reads. */
+export function shopReturnUrl(publicUrl: string, paymentId: string, payerId: string | undefined): string {
+  const query = new URLSearchParams({ paymentId, PayerID: payerId ?? '' });
+  return `${publicUrl}/shop/paypal-return?${query}`;
+}
 
 export const orderRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>> = async (app, opts) => {
   const deps = (log: OrderDeps['log']): OrderDeps => ({ ...opts, log });
@@ -57,7 +65,10 @@ export const orderRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>> = async 
     },
   );
 
-  /** `GET /order/list/:userId` → 200 the caller's orders, newest first. */
+  /**
+   * `GET /order/list/:userId?page&limit` → 200 the caller's orders, newest first, with `pagination`; without
+   * `page`/`limit` (spec §7's client) the whole list up to `LIMITS.unpagedList.max`.
+   */
   app.get(
     '/order/list/:userId',
     {
@@ -65,15 +76,47 @@ export const orderRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>> = async 
       schema: {
         tags: ['orders'],
         params: z.object({ userId: z.string().max(64) }),
+        querystring: OrderListQuery,
         response: { 200: OrderListResponse, ...errors },
       },
     },
     async (request) => {
       const user = requireSelf(request, request.params.userId);
+      const { page, limit } = request.query;
+      const [data, total] = await Promise.all([
+        listOrders(opts.db, opts.images, { userId: user.userId, limit, offset: (page - 1) * limit }),
+        countOrders(opts.db, user.userId),
+      ]);
       return {
         success: true as const,
-        data: await listOrders(opts.db, opts.images, { userId: user.userId }),
+        data,
+        pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },
       };
+    },
+  );
+
+  /**
+   * `GET /order/payment-return?token&PayerID` (public; PayPal appends `token` and `PayerID` to the return URL): the
+   * shopper approved the payment, so the server captures it now, then sends the browser (303) to the shop's
+   * `/shop/paypal-return?paymentId&PayerID` (spec §2), whose capture call answers the stored outcome. The payment
+   * id is the capability; an unknown one still redirects, and the return page shows the error.
+   */
+  app.get(
+    '/order/payment-return',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['orders'],
+        querystring: z.object({
+          token: z.string().min(1).max(200),
+          PayerID: z.string().max(200).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { token, PayerID } = request.query;
+      await captureOnReturn(deps(request.log), token, PayerID);
+      return reply.redirect(shopReturnUrl(opts.publicUrl, token, PayerID), 303);
     },
   );
 

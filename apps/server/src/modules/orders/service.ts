@@ -1,22 +1,33 @@
 /**
- * Orders and payment (spec §4 "Checkout and payment", §7; DESIGN.md §4 "Money, stock and orders", "Payments").
- * The server builds every order from its own cart and prices; capture is idempotent and race-safe: it locks the
- * order row, takes stock with conditional UPDATEs, captures through the PaymentProvider and stores the outcome, so a
- * second or concurrent capture waits for the first and answers the stored result.
+ * Order creation (spec §4 "Checkout and payment", §7; DESIGN.md §4 "Money, stock and orders", "Payments"). The
+ * server builds every order from its own cart and prices. Capture is in capture.ts, the reconciliation job in
+ * reconcile.ts.
  */
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { toCents, type Order } from '@emporium/contract';
+import { LIMITS } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
-import { addresses, cartItems, carts, orderItems, orders, products, users } from '../../db/schema.ts';
-import { badRequest, HttpError, isUuid, notFound } from '../../lib/http-error.ts';
-import { orderConfirmationMessage } from '../../mail/order-confirmation.ts';
+import { addresses, cartItems, carts, orderItems, orders, products } from '../../db/schema.ts';
+import { badRequest, HttpError, isUuid } from '../../lib/http-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { CaptureResult, PaymentProvider } from '../../payments/provider.ts';
+import type { PaymentProvider } from '../../payments/provider.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { effectivePriceCents } from '../products/service.ts';
-import { getOrder } from './order-view.ts';
-import { restoreStock, takeStock } from './stock.ts';
+
+const formatUsd = (dollars: number) =>
+  dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** Whether the order's lines are exactly these products, quantities and unit prices. */
+async function sameLines(
+  tx: Db,
+  orderId: string,
+  lines: Array<{ productId: string; quantity: number; unitPriceCents: number }>,
+): Promise<boolean> {
+  const key = (l: { productId: string; quantity: number; unitPriceCents: number }) =>
+    `${l.productId}:${l.quantity}:${Number(l.unitPriceCents)}`;
+  const rows = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  return rows.map(key).sort().join() === lines.map(key).sort().join();
+}
 
 export interface OrderDeps {
   db: Db;
@@ -25,13 +36,20 @@ export interface OrderDeps {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Starts sending queued mail now (the outbox worker); the periodic pass sends it otherwise. */
+  kickMail?: () => void;
 }
 
-export const CAPTURED_MESSAGE = 'Payment captured successfully';
+/** Where the provider returns the shopper after approval: the server captures there (capture.ts captureOnReturn). */
+export function paymentReturnUrl(publicUrl: string): string {
+  return `${publicUrl}/api/shop/order/payment-return`;
+}
 
 /**
  * Creates a Pending/pending order from the caller's cart and one of their saved addresses, then a payment awaiting
- * approval. 400 empty cart or unknown address, 409 a line above stock, 502 when the provider fails (the order is
+ * approval. Placing the same cart again (same lines, prices and address) while its order is unpaid answers that
+ * order again instead of another. 400 empty cart, unknown address or a total above `LIMITS.orderTotal.max`, 409 a
+ * line above stock or `LIMITS.pendingOrders.max` unpaid orders already, 502 when the provider fails (the order is
  * then cancelled). Returns the order id and where to approve the payment.
  */
 export async function createOrder(
@@ -75,6 +93,29 @@ export async function createOrder(
       );
     }
     const totalCents = lines.reduce((sum, l) => sum + Number(l.unitPriceCents) * l.quantity, 0);
+    if (totalCents > LIMITS.orderTotal.max * 100) {
+      throw badRequest(
+        `An order can total at most ${formatUsd(LIMITS.orderTotal.max)}. Please split it into smaller orders.`,
+      );
+    }
+    const open = await tx
+      .select({ id: orders.id, approvalUrl: orders.approvalUrl, addressId: orders.addressId })
+      .from(orders)
+      .where(
+        and(eq(orders.userId, userId), eq(orders.paymentStatus, 'pending'), isNull(orders.capturingSince)),
+      )
+      .orderBy(desc(orders.orderDate))
+      .for('update');
+    const same = open.find((o) => o.addressId === address.id && o.approvalUrl);
+    if (same && (await sameLines(tx, same.id, lines))) {
+      return { id: same.id, totalCents, count: 0, reuse: same.approvalUrl! };
+    }
+    if (open.length >= LIMITS.pendingOrders.max) {
+      throw new HttpError(
+        409,
+        `You have ${open.length} unpaid orders. Complete or cancel one of them before placing another.`,
+      );
+    }
     const [row] = await tx
       .insert(orders)
       .values({
@@ -102,8 +143,9 @@ export async function createOrder(
         quantity: l.quantity,
       })),
     );
-    return { id: row!.id, totalCents, count: lines.reduce((n, l) => n + l.quantity, 0) };
+    return { id: row!.id, totalCents, count: lines.reduce((n, l) => n + l.quantity, 0), reuse: undefined };
   });
+  if (order.reuse) return { orderId: order.id, approvalURL: order.reuse };
 
   try {
     const payment = await deps.payments.createPayment(
@@ -111,13 +153,16 @@ export async function createOrder(
         orderId: order.id,
         amountCents: order.totalCents,
         currency: 'USD',
-        returnUrl: `${deps.publicUrl}/shop/paypal-return`,
+        returnUrl: paymentReturnUrl(deps.publicUrl),
         cancelUrl: `${deps.publicUrl}/shop/checkout`,
         description: `Emporium order #${order.id.slice(-6)} (${order.count} item${order.count === 1 ? '' : 's'})`,
       },
       { db },
     );
-    await db.update(orders).set({ paymentId: payment.paymentId }).where(eq(orders.id, order.id));
+    await db
+      .update(orders)
+      .set({ paymentId: payment.paymentId, approvalUrl: payment.approvalUrl })
+      .where(eq(orders.id, order.id));
     return { orderId: order.id, approvalURL: payment.approvalUrl };
   } catch (err) {
     deps.log.error({ err, orderId: order.id }, 'payment creation failed');
@@ -127,8 +172,9 @@ export async function createOrder(
 }
 
 /**
- * Cancels an order that is still pending (Cancelled/cancelled with `message`); a paid or already cancelled order is
- * left alone. Returns whether it changed.
+ * Cancels an order that is still pending and not capturing (Cancelled/cancelled with `message`), e.g. when the
+ * shopper presses Cancel on the payment page; a paid, cancelled or capturing order is left alone. Returns whether
+ * it changed.
  */
 export async function cancelPendingOrder(db: Db, orderId: string, message: string): Promise<boolean> {
   const changed = await db
@@ -139,163 +185,7 @@ export async function cancelPendingOrder(db: Db, orderId: string, message: strin
       paymentMessage: message,
       orderUpdateDate: new Date(),
     })
-    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending'), isNull(orders.capturingSince)))
     .returning({ id: orders.id });
   return changed.length > 0;
-}
-
-/** Message stored on orders the abandoned-order job cancels. */
-export const ABANDONED_MESSAGE = 'Payment not completed in time';
-
-/**
- * Cancels pending orders placed before `now - ttlMs` (DESIGN.md §4: abandoned orders). A capture in progress holds
- * the row lock, and the status is re-checked after the wait, so a paid order is never cancelled here.
- */
-export async function cancelAbandonedOrders(db: Db, ttlMs: number, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - ttlMs);
-  const changed = await db
-    .update(orders)
-    .set({
-      orderStatus: 'Cancelled',
-      paymentStatus: 'cancelled',
-      paymentMessage: ABANDONED_MESSAGE,
-      orderUpdateDate: now,
-    })
-    .where(and(eq(orders.paymentStatus, 'pending'), lt(orders.orderDate, cutoff)))
-    .returning({ id: orders.id });
-  return changed.length;
-}
-
-type CaptureOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
-
-/**
- * Captures the caller's pending order (spec §4; DESIGN.md §4). 404 unknown or someone else's order, 400 payment id
- * not this order's, 409 out of stock (order cancelled, cart kept), 402 declined or amount mismatch (order cancelled,
- * stock restored, never fulfilled). A paid order answers its stored success; a cancelled one its stored message.
- */
-export async function captureOrder(
-  deps: OrderDeps,
-  userId: string,
-  input: { orderId: string; paymentId: string; payerId?: string },
-): Promise<{ message: string; order: Order }> {
-  const { db } = deps;
-  if (!isUuid(input.orderId)) throw notFound('Order not found');
-  let paidNow = false;
-  const outcome = await db.transaction(async (tx): Promise<CaptureOutcome> => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, input.orderId), eq(orders.userId, userId)))
-      .for('update');
-    if (!order) throw notFound('Order not found');
-    if (order.paymentStatus === 'completed')
-      return { ok: true, message: order.paymentMessage ?? CAPTURED_MESSAGE };
-    if (order.paymentStatus === 'cancelled') {
-      return { ok: false, status: 409, message: order.paymentMessage ?? 'This order was cancelled' };
-    }
-    if (!order.paymentId || order.paymentId !== input.paymentId) {
-      throw badRequest('Payment information does not match this order');
-    }
-
-    const fail = async (status: number, message: string): Promise<CaptureOutcome> => {
-      await restoreStock(tx, order.id);
-      await tx
-        .update(orders)
-        .set({
-          orderStatus: 'Cancelled',
-          paymentStatus: 'cancelled',
-          paymentMessage: message,
-          orderUpdateDate: new Date(),
-        })
-        .where(eq(orders.id, order.id));
-      return { ok: false, status, message };
-    };
-
-    const missing = await takeStock(tx, order.id);
-    if (missing) return fail(409, `${missing} is out of stock`);
-
-    let result: CaptureResult;
-    try {
-      result = await deps.payments.capturePayment(
-        { orderId: order.id, paymentId: input.paymentId, payerId: input.payerId },
-        { db: tx },
-      );
-    } catch (err) {
-      // The provider could not be reached (after its retries): roll back the stock taken and leave the order
-      // pending, so the shopper can try again; the request id makes the retry safe.
-      deps.log.error({ err, orderId: order.id }, 'payment capture failed');
-      throw new HttpError(502, 'Payment processing failed. Please try again.');
-    }
-    if (result.status === 'declined') return fail(402, result.message);
-    if (result.amountCents !== order.totalCents || result.currency !== 'USD') {
-      deps.log.error(
-        { orderId: order.id, captured: result.amountCents, total: order.totalCents },
-        'captured amount differs from the order total',
-      );
-      return fail(
-        402,
-        'The amount paid does not match the order total. The order was not placed; please contact support.',
-      );
-    }
-    await tx
-      .update(orders)
-      .set({
-        orderStatus: 'Processing',
-        paymentStatus: 'completed',
-        paymentMessage: CAPTURED_MESSAGE,
-        captureId: result.captureId,
-        payerId: input.payerId ?? order.payerId,
-        paidAt: new Date(),
-        orderUpdateDate: new Date(),
-      })
-      .where(eq(orders.id, order.id));
-    const ordered = tx
-      .select({ id: orderItems.productId })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id));
-    await tx
-      .delete(cartItems)
-      .where(
-        and(
-          inArray(cartItems.productId, ordered),
-          eq(cartItems.cartId, sql`(select ${carts.id} from ${carts} where ${carts.userId} = ${userId})`),
-        ),
-      );
-    paidNow = true;
-    return { ok: true, message: CAPTURED_MESSAGE };
-  });
-
-  if (!outcome.ok) throw new HttpError(outcome.status, outcome.message);
-  const order = await getOrder(db, deps.images, { orderId: input.orderId, userId });
-  if (paidNow) await sendConfirmation(deps, order);
-  return { message: outcome.message, order };
-}
-
-/** Mails the confirmation; a mail failure is logged and never undoes the payment. */
-async function sendConfirmation(deps: OrderDeps, order: Order): Promise<void> {
-  try {
-    const [user] = await deps.db
-      .select({ email: users.email, userName: users.userName })
-      .from(users)
-      .where(eq(users.id, order.userId));
-    if (!user) return;
-    const { address, city, state, pincode, phone, notes } = order.address;
-    await deps.mailer.send(
-      orderConfirmationMessage({
-        to: user.email,
-        userName: user.userName,
-        orderId: order._id,
-        orderDate: new Date(order.orderDate),
-        items: order.cartItems.map((i) => ({
-          title: i.title,
-          quantity: i.quantity,
-          unitPriceCents: toCents(i.price),
-        })),
-        totalCents: toCents(order.totalPrice),
-        address: { address, city, state, pincode, phone, notes },
-      }),
-    );
-  } catch (err) {
-    deps.log.error({ err, orderId: order._id }, 'order confirmation mail failed');
-  }
 }

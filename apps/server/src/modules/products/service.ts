@@ -32,6 +32,7 @@ export function toProduct(row: ProductRow, images: ImageStore): Product {
     totalStock: row.totalStock,
     averageRating: Math.round(row.averageRating * 10) / 10,
     reviewsCount: row.reviewsCount,
+    version: row.version,
   };
 }
 

@@ -1,25 +1,25 @@
 /**
  * The sandbox provider's approval page (DESIGN.md §4 Payments), public: the payment id is the capability.
- * `GET /sandbox/pay/:paymentId` shows it; `POST …/approve` redirects (303) to
+ * `GET /sandbox/pay/:paymentId` shows it; `POST …/approve` approves, captures on the server at once (as the PayPal
+ * return does, so a browser that never comes back still pays) and redirects (303) to
  * `/shop/paypal-return?paymentId=…&PayerID=…`; `POST …/cancel` cancels the order and redirects to `/shop/checkout`
  * with the cart intact. Unknown ids get a 404 page.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { sandboxPayments } from '../../db/schema.ts';
 import { isUuid } from '../../lib/http-error.ts';
 import { newPayerId } from '../../payments/sandbox.ts';
-import { cancelPendingOrder } from '../orders/service.ts';
+import { captureOnReturn } from '../orders/capture.ts';
+import { shopReturnUrl } from '../orders/routes.ts';
+import { cancelPendingOrder, type OrderDeps } from '../orders/service.ts';
 import { approvalPage, notFoundPage } from './page.ts';
 
 const Params = z.object({ paymentId: z.string().max(64) });
 
-export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (
-  app,
-  { db, publicUrl },
-) => {
+export const sandboxPaymentRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>> = async (app, opts) => {
+  const { db, publicUrl } = opts;
   // The page's forms post no fields; accept their content type without parsing a body.
   app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => done(null, {}));
 
@@ -51,16 +51,14 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: st
     async (request, reply) => {
       const payment = await find(request.params.paymentId);
       if (!payment) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
-      let payerId = payment.payerId;
-      if (payment.status === 'created') {
-        payerId = newPayerId();
-        await db
-          .update(sandboxPayments)
-          .set({ status: 'approved', payerId })
-          .where(eq(sandboxPayments.id, payment.id));
-      }
-      const query = new URLSearchParams({ paymentId: payment.id, PayerID: payerId ?? '' });
-      return reply.redirect(`${publicUrl}/shop/paypal-return?${query}`, 303);
+      // Only a payment awaiting approval is approved, once, whoever presses Pay twice or at once.
+      await db
+        .update(sandboxPayments)
+        .set({ status: 'approved', payerId: newPayerId() })
+        .where(and(eq(sandboxPayments.id, payment.id), eq(sandboxPayments.status, 'created')));
+      const payerId = (await find(payment.id))?.payerId;
+      await captureOnReturn({ ...opts, log: request.log }, payment.id, payerId ?? undefined);
+      return reply.redirect(shopReturnUrl(publicUrl, payment.id, payerId ?? undefined), 303);
     },
   );
 

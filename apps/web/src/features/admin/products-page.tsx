@@ -12,7 +12,7 @@ import { adminApi } from './admin-api';
 import { fetchAllProducts, morePagesRequested, selectAdminProducts } from './admin-slices';
 import { ImageUpload } from './image-upload';
 
-type FormState = Record<keyof ProductInput, string>;
+type FormState = Record<Exclude<keyof ProductInput, 'version'>, string>;
 const EMPTY: FormState = {
   image: '',
   title: '',
@@ -89,7 +89,7 @@ export function AdminProductsPage() {
       {isLoading ? (
         <p className="text-neutral-600">Loading...</p>
       ) : (
-        <div className="grid grid-cols-1 justify-items-center gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+        <div className="grid grid-cols-[repeat(auto-fill,minmax(200px,1fr))] justify-items-center gap-4">
           {productList.map((p) => (
             <article
               key={p._id}
@@ -117,7 +117,7 @@ export function AdminProductsPage() {
                   <Button
                     size="sm"
                     variant="outline"
-                    className="flex-1"
+                    className="h-11 flex-1 sm:h-9"
                     onClick={() => {
                       setEditing(p);
                       setOpen(true);
@@ -125,7 +125,12 @@ export function AdminProductsPage() {
                   >
                     Edit
                   </Button>
-                  <Button size="sm" variant="destructive" className="flex-1" onClick={() => void remove(p)}>
+                  <Button
+                    size="sm"
+                    variant="destructive"
+                    className="h-11 flex-1 sm:h-9"
+                    onClick={() => void remove(p)}
+                  >
                     Delete
                   </Button>
                 </div>
@@ -180,7 +185,8 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
     } as ProductInput;
     try {
       if (editing) {
-        await adminApi.editProduct(editing._id, body);
+        // The version it was loaded at: the server refuses (409) to save over a sale or another admin's edit.
+        await adminApi.editProduct(editing._id, { ...body, version: editing.version });
         toast({ title: 'Product Updated Successfully' });
       } else {
         await adminApi.addProduct(body);

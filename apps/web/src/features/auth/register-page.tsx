@@ -11,7 +11,7 @@ import { registerUser } from './auth-slice';
 export function RegisterPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ userName: '', email: '', password: '' });
+  const [form, setForm] = useState({ username: '', email: '', password: '' });
   const [submitting, setSubmitting] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -48,13 +48,13 @@ export function RegisterPage() {
           <Label htmlFor="register-username">User Name</Label>
           <Input
             id="register-username"
-            name="userName"
+            name="username"
             autoComplete="username"
             placeholder="Enter your user name"
             required
             maxLength={LIMITS.userName.max}
-            value={form.userName}
-            onChange={(event) => setForm({ ...form, userName: event.target.value })}
+            value={form.username}
+            onChange={(event) => setForm({ ...form, username: event.target.value })}
           />
         </div>
         <div className="space-y-1.5">

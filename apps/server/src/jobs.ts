@@ -1,0 +1,41 @@
+/**
+ * Background jobs of a server process (DESIGN.md §4): payment reconciliation (modules/orders/reconcile.ts) every
+ * `RECONCILE_INTERVAL_SECONDS`, and a pass of the mail outbox every 15 s (a capture also starts one at once). Both
+ * are safe on any number of instances at once. Stopped when the app closes.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { MailWorker } from './mail/outbox.ts';
+import { reconcilePayments } from './modules/orders/reconcile.ts';
+import type { OrderDeps } from './modules/orders/service.ts';
+
+const MAIL_INTERVAL_MS = 15_000;
+
+export interface Jobs {
+  stop(): Promise<void>;
+}
+
+export function startJobs(log: FastifyBaseLogger, deps: OrderDeps, config: Config, mail: MailWorker): Jobs {
+  let reconciling: Promise<unknown> | undefined;
+  const reconcile = () => {
+    if (reconciling) return;
+    reconciling = reconcilePayments(deps, { pendingTtlMs: config.pendingOrderTtlMs })
+      .then((r) => {
+        if (r.paid || r.cancelled) log.info(r, 'payment reconciliation');
+      })
+      .catch((err: unknown) => log.error({ err }, 'payment reconciliation failed'))
+      .finally(() => (reconciling = undefined));
+  };
+  const timers = [
+    setInterval(reconcile, config.reconcileIntervalMs),
+    setInterval(() => mail.kick(), MAIL_INTERVAL_MS),
+  ];
+  for (const t of timers) t.unref();
+  mail.kick();
+  return {
+    async stop() {
+      for (const t of timers) clearInterval(t);
+      await reconciling;
+    },
+  };
+}

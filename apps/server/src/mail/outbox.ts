@@ -1,0 +1,141 @@
+/**
+ * The mail outbox worker (DESIGN.md §4; transactional outbox pattern): messages are queued in `mail_outbox` by the
+ * transaction that causes them (a capture that marks an order paid), and `deliverDueMail` sends them with retries.
+ * A row is claimed for `CLAIM_MS` before sending (`FOR UPDATE SKIP LOCKED`, so instances never send the same row at
+ * once) and marked sent after. A crash between send and mark resends once the claim expires; the message key keeps
+ * that resend from becoming a second mail (same Message-ID, same .eml file).
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { toCents } from '@emporium/contract';
+import { selectRows, type Db } from '../db/client.ts';
+import { mailOutbox, users } from '../db/schema.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { getOrder } from '../modules/orders/order-view.ts';
+import type { ImageStore } from '../storage/image-store.ts';
+import type { Mailer } from './mailer.ts';
+import { orderConfirmationMessage } from './order-confirmation.ts';
+
+export interface OutboxDeps {
+  db: Db;
+  images: ImageStore;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/** How long a claimed row is left to its worker before another may take it (ms). */
+const CLAIM_MS = 60_000;
+/** Sending attempts before a message is left for a person to look at. */
+export const MAX_MAIL_ATTEMPTS = 8;
+
+/** Queues the order confirmation of `orderId`, once per order, inside the caller's transaction. */
+export async function queueOrderConfirmation(tx: Db, orderId: string): Promise<void> {
+  await tx.insert(mailOutbox).values({ kind: 'order-confirmation', orderId }).onConflictDoNothing();
+}
+
+/** Wait before attempt n+1: 30 s, 1 min, 2 min, … capped at one hour. */
+function backoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
+}
+
+/** Sends the queued messages that are due (at most `batch`); returns how many were sent. */
+export async function deliverDueMail(deps: OutboxDeps, batch = 20): Promise<number> {
+  const claimed = await selectRows<{ id: string; order_id: string; attempts: number }>(
+    deps.db,
+    sql`update ${mailOutbox} set locked_until = now() + ${`${CLAIM_MS} milliseconds`}::interval,
+          attempts = attempts + 1
+        where id in (
+          select id from ${mailOutbox}
+          where sent_at is null and next_attempt_at <= now() and attempts < ${MAX_MAIL_ATTEMPTS}
+            and (locked_until is null or locked_until < now())
+          order by next_attempt_at limit ${batch} for update skip locked)
+        returning id, order_id, attempts`,
+  );
+  let sent = 0;
+  for (const row of claimed) {
+    try {
+      await sendOrderConfirmation(deps, row.order_id);
+      await deps.db
+        .update(mailOutbox)
+        .set({ sentAt: new Date(), lockedUntil: null })
+        .where(eq(mailOutbox.id, row.id));
+      sent++;
+    } catch (err) {
+      deps.log.error(
+        { err, orderId: row.order_id, attempts: row.attempts },
+        'order confirmation mail failed',
+      );
+      await deps.db
+        .update(mailOutbox)
+        .set({
+          lockedUntil: null,
+          lastError: String((err as Error).message ?? err).slice(0, 500),
+          nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)),
+        })
+        .where(eq(mailOutbox.id, row.id));
+    }
+  }
+  return sent;
+}
+
+async function sendOrderConfirmation(deps: OutboxDeps, orderId: string): Promise<void> {
+  const order = await getOrder(deps.db, deps.images, { orderId }).catch((err: unknown) => {
+    // An order deleted since it was paid has nothing left to confirm.
+    if (err instanceof HttpError && err.statusCode === 404) return null;
+    throw err;
+  });
+  if (!order) return;
+  const [user] = await deps.db
+    .select({ email: users.email, userName: users.userName })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  if (!user) return;
+  const { address, city, state, pincode, phone, notes } = order.address;
+  await deps.mailer.send({
+    key: `order-confirmation-${order._id}`,
+    ...orderConfirmationMessage({
+      to: user.email,
+      userName: user.userName,
+      orderId: order._id,
+      orderDate: new Date(order.orderDate),
+      items: order.cartItems.map((i) => ({
+        title: i.title,
+        quantity: i.quantity,
+        unitPriceCents: toCents(i.price),
+      })),
+      totalCents: toCents(order.totalPrice),
+      address: { address, city, state, pincode, phone, notes },
+    }),
+  });
+}
+
+/** Runs `deliverDueMail` in the background: `kick` starts a pass (or one more after the current); `drain` waits. */
+export interface MailWorker {
+  kick(): void;
+  drain(): Promise<void>;
+}
+
+export function createMailWorker(deps: OutboxDeps): MailWorker {
+  let running: Promise<void> | undefined;
+  let again = false;
+  const pass = async (): Promise<void> => {
+    do {
+      again = false;
+      try {
+        while ((await deliverDueMail(deps)) > 0);
+      } catch (err) {
+        deps.log.error({ err }, 'mail outbox pass failed');
+      }
+    } while (again);
+    running = undefined;
+  };
+  return {
+    kick() {
+      if (running) again = true;
+      else running = pass();
+    },
+    drain: async () => {
+      await running;
+    },
+  };
+}

@@ -1,0 +1,264 @@
+/**
+ * Capture in steps with durable state (DESIGN.md §4 "Money, stock and orders"):
+ * 1. reserve: one short transaction locks the order row, takes its stock (product id order) and marks it
+ *    capturing (`capturing_since`);
+ * 2. the provider captures, outside any transaction (no pool connection or row lock is held while it answers),
+ *    with the order's idempotency key;
+ * 3. record: one short transaction stores the outcome. Paid: Processing/completed, the bought lines leave the cart,
+ *    the confirmation mail is queued in the outbox. Declined or the wrong amount: Cancelled/cancelled, stock back.
+ * A crash or a provider time-out between the steps leaves the order pending and capturing with its stock held; a
+ * retry, or the reconciliation job (reconcile.ts), asks the provider and finishes it. Record is conditional on the
+ * order still being pending, so repeated and concurrent captures record once, and money taken for an order that
+ * was cancelled meanwhile is refunded, never kept.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Order } from '@emporium/contract';
+import { transactionWithRetry, type Db } from '../../db/client.ts';
+import { cartItems, carts, orderItems, orders } from '../../db/schema.ts';
+import { badRequest, HttpError, isUuid, notFound } from '../../lib/http-error.ts';
+import { queueOrderConfirmation } from '../../mail/outbox.ts';
+import type { CaptureResult } from '../../payments/provider.ts';
+import { getOrder } from './order-view.ts';
+import type { OrderDeps } from './service.ts';
+import { restoreStock, takeStock } from './stock.ts';
+
+export const CAPTURED_MESSAGE = 'Payment captured successfully';
+export const AMOUNT_MISMATCH_MESSAGE =
+  'The amount paid does not match the order total. The order was not placed and the payment is being refunded.';
+
+export type CaptureOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Which order to capture: the caller's by id (the shop's capture call) or by the provider's payment id (return). */
+export type CaptureTarget = { orderId: string; userId?: string } | { paymentId: string };
+
+/**
+ * Cancels a pending order inside `tx`: Cancelled/cancelled with `message`, its stock given back if it held any.
+ * Returns false (and changes nothing) when it was no longer pending.
+ */
+export async function cancelOrderInTx(tx: Db, orderId: string, message: string): Promise<boolean> {
+  const changed = await tx
+    .update(orders)
+    .set({
+      orderStatus: 'Cancelled',
+      paymentStatus: 'cancelled',
+      paymentMessage: message,
+      capturingSince: null,
+      orderUpdateDate: new Date(),
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
+    .returning({ id: orders.id });
+  if (changed.length === 0) return false;
+  await restoreStock(tx, orderId);
+  return true;
+}
+
+/** Step 1: the stored outcome of a settled order, or the order with its stock reserved and marked capturing. */
+async function reserve(
+  db: Db,
+  target: CaptureTarget,
+  payerId: string | undefined,
+): Promise<{ settled: CaptureOutcome } | { order: OrderRow }> {
+  return transactionWithRetry(db, async (tx) => {
+    const where =
+      'paymentId' in target
+        ? eq(orders.paymentId, target.paymentId)
+        : and(eq(orders.id, target.orderId), target.userId ? eq(orders.userId, target.userId) : undefined);
+    const [order] = await tx.select().from(orders).where(where).for('update');
+    if (!order) throw notFound('Order not found');
+    if (order.paymentStatus === 'completed') {
+      return { settled: { ok: true, message: order.paymentMessage ?? CAPTURED_MESSAGE } };
+    }
+    if (order.paymentStatus === 'cancelled') {
+      return {
+        settled: { ok: false, status: 409, message: order.paymentMessage ?? 'This order was cancelled' },
+      };
+    }
+    if (!order.paymentId) throw badRequest('Payment information is missing. Please try again.');
+    if (order.capturingSince) return { order };
+
+    const missing = await takeStock(tx, order.id);
+    if (missing) {
+      const message = `${missing} is out of stock`;
+      await cancelOrderInTx(tx, order.id, message);
+      return { settled: { ok: false, status: 409, message } };
+    }
+    const [marked] = await tx
+      .update(orders)
+      .set({ capturingSince: new Date(), payerId: payerId ?? order.payerId, orderUpdateDate: new Date() })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return { order: marked! };
+  });
+}
+
+/**
+ * Step 3: stores what the provider answered, if the order is still pending. Money captured for an order that was
+ * cancelled or deleted meanwhile, or for the wrong amount, is refunded after the transaction.
+ */
+export async function recordCapture(
+  deps: OrderDeps,
+  order: Pick<OrderRow, 'id' | 'paymentId' | 'totalCents'>,
+  result: CaptureResult,
+): Promise<CaptureOutcome> {
+  const { outcome, refund } = await transactionWithRetry(
+    deps.db,
+    async (tx): Promise<{ outcome: CaptureOutcome; refund?: string }> => {
+      const captured = result.status === 'completed' ? result.captureId : undefined;
+      const [now] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+      if (!now) return { outcome: { ok: false, status: 404, message: 'Order not found' }, refund: captured };
+      if (now.paymentStatus === 'completed') {
+        return { outcome: { ok: true, message: now.paymentMessage ?? CAPTURED_MESSAGE } };
+      }
+      if (now.paymentStatus === 'cancelled') {
+        const message = now.paymentMessage ?? 'This order was cancelled';
+        return { outcome: { ok: false, status: 409, message }, refund: captured };
+      }
+      if (result.status === 'declined') {
+        await cancelOrderInTx(tx, now.id, result.message);
+        return { outcome: { ok: false, status: 402, message: result.message } };
+      }
+      if (result.amountCents !== now.totalCents || result.currency !== 'USD') {
+        deps.log.error(
+          { orderId: now.id, captured: result.amountCents, currency: result.currency, total: now.totalCents },
+          'captured amount differs from the order total',
+        );
+        await cancelOrderInTx(tx, now.id, AMOUNT_MISMATCH_MESSAGE);
+        return { outcome: { ok: false, status: 402, message: AMOUNT_MISMATCH_MESSAGE }, refund: captured };
+      }
+      await tx
+        .update(orders)
+        .set({
+          orderStatus: 'Processing',
+          paymentStatus: 'completed',
+          paymentMessage: CAPTURED_MESSAGE,
+          captureId: result.captureId,
+          capturingSince: null,
+          paidAt: new Date(),
+          orderUpdateDate: new Date(),
+        })
+        .where(eq(orders.id, now.id));
+      const bought = tx
+        .select({ id: orderItems.productId })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, now.id));
+      await tx
+        .delete(cartItems)
+        .where(
+          and(
+            inArray(cartItems.productId, bought),
+            eq(
+              cartItems.cartId,
+              sql`(select ${carts.id} from ${carts} where ${carts.userId} = ${now.userId})`,
+            ),
+          ),
+        );
+      await queueOrderConfirmation(tx, now.id);
+      return { outcome: { ok: true, message: CAPTURED_MESSAGE } };
+    },
+  );
+  if (refund && order.paymentId) {
+    try {
+      await deps.payments.refundPayment(
+        { orderId: order.id, paymentId: order.paymentId, captureId: refund },
+        { db: deps.db },
+      );
+      deps.log.warn(
+        { orderId: order.id, captureId: refund },
+        'refunded a capture whose order was not fulfilled',
+      );
+    } catch (err) {
+      deps.log.error(
+        { err, orderId: order.id, captureId: refund },
+        'REFUND NEEDED: money was captured for an order that was not fulfilled and the refund failed',
+      );
+    }
+  }
+  return outcome;
+}
+
+/**
+ * Runs the three steps for one order. Throws 404 (unknown order), 400 (no payment yet), 502 when the provider
+ * cannot be reached: the order then stays pending and capturing with its stock held, for a retry or the
+ * reconciliation job. Returns the order id and the outcome.
+ */
+export async function runCapture(
+  deps: OrderDeps,
+  target: CaptureTarget,
+  payerId?: string,
+): Promise<{ orderId: string; outcome: CaptureOutcome }> {
+  const reserved = await reserve(deps.db, target, payerId);
+  if ('settled' in reserved) {
+    const orderId = 'orderId' in target ? target.orderId : await orderIdOf(deps.db, target.paymentId);
+    return { orderId, outcome: reserved.settled };
+  }
+  const { order } = reserved;
+  let result: CaptureResult;
+  try {
+    result = await deps.payments.capturePayment(
+      { orderId: order.id, paymentId: order.paymentId!, payerId: order.payerId ?? undefined },
+      { db: deps.db },
+    );
+  } catch (err) {
+    deps.log.error({ err, orderId: order.id }, 'payment capture failed; the order stays capturing');
+    throw new HttpError(502, 'Payment processing failed. Please try again.');
+  }
+  const outcome = await recordCapture(deps, order, result);
+  if (outcome.ok) deps.kickMail?.();
+  return { orderId: order.id, outcome };
+}
+
+async function orderIdOf(db: Db, paymentId: string): Promise<string> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, paymentId));
+  return row?.id ?? '';
+}
+
+/**
+ * The shop's capture call (spec §7 `POST /order/capture`): the caller's pending order. 404 unknown or someone
+ * else's, 400 a payment id that is not this order's, 409 out of stock or cancelled, 402 declined or wrong amount,
+ * 502 provider unreachable. A paid order answers its stored success, once captured by whoever came first (the
+ * server on the provider's return, the reconciliation job or an earlier call).
+ */
+export async function captureOrder(
+  deps: OrderDeps,
+  userId: string,
+  input: { orderId: string; paymentId: string; payerId?: string },
+): Promise<{ message: string; order: Order }> {
+  if (!isUuid(input.orderId)) throw notFound('Order not found');
+  const [row] = await deps.db
+    .select({ paymentId: orders.paymentId })
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), eq(orders.userId, userId)));
+  if (!row) throw notFound('Order not found');
+  if (row.paymentId && row.paymentId !== input.paymentId) {
+    throw badRequest('Payment information does not match this order');
+  }
+  const { outcome } = await runCapture(deps, { orderId: input.orderId, userId }, input.payerId);
+  if (!outcome.ok) throw new HttpError(outcome.status, outcome.message);
+  return {
+    message: outcome.message,
+    order: await getOrder(deps.db, deps.images, { orderId: input.orderId, userId }),
+  };
+}
+
+/**
+ * The provider sent the shopper back after approving (`paymentId`: PayPal's `token` or the sandbox payment id): the
+ * server captures at once, so the order is paid even if the browser never runs the shop's own capture call. Never
+ * throws for an expected failure: the shop's return page then shows the stored outcome. Returns the order id, or
+ * undefined for an unknown payment.
+ */
+export async function captureOnReturn(
+  deps: OrderDeps,
+  paymentId: string,
+  payerId: string | undefined,
+): Promise<string | undefined> {
+  try {
+    const { orderId } = await runCapture(deps, { paymentId }, payerId);
+    return orderId || undefined;
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode < 500) return undefined;
+    if (!(err instanceof HttpError)) deps.log.error({ err, paymentId }, 'capture on return failed');
+    return undefined;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Login flood (issue "Hardening"): catalog and image latency with and without 32 parallel logins for unknown
+ * e-mails from one client, against the built server on the embedded database. The per-IP auth limit is lifted, so
+ * what protects the shop is the password-hashing queue (argon2 on at most 2 of libuv's 4 threads, 503 beyond 16
+ * waiting). Prints p50/p99 of each and the ratio flood/quiet; the goal is under 2x. Never pass/fail.
+ *
+ *   npm run build && npx tsx bench/login-flood.ts      (BENCH_SECONDS, default 10)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { load, startProcess, stop, waitFor, type Figures } from './lib.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PORT = 3300;
+const base = `http://127.0.0.1:${PORT}`;
+
+function flood(seconds: number) {
+  return autocannon({
+    url: base,
+    connections: 32,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({ email: `nobody-${Math.random()}@example.test`, password: 'not a password' }),
+        }),
+      },
+    ],
+  });
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'emporium-flood-'));
+const server = startProcess(process.execPath, [join(here, '..', 'apps/server/dist/main.js')], {
+  NODE_ENV: 'test',
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: base,
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_MAX: '100000000',
+  AUTH_RATE_LIMIT_MAX: '100000000',
+});
+try {
+  await waitFor(`${base}/api/health`);
+  const listing = `${base}/api/shop/products/get?sortBy=price-asc&page=1&limit=24`;
+  const product = ((await (await fetch(listing)).json()) as { data: Array<{ image: string }> }).data[0]!;
+  const image = product.image.replace(/-\d+\.webp$/, '-400.webp');
+  await load('warm-up', [listing, image], 2);
+
+  const rows: Array<[string, Figures, Figures]> = [];
+  for (const [label, url] of [
+    ['catalog listing', listing],
+    ['product image', image],
+  ] as const) {
+    const quiet = await load(`${label}, quiet`, [url], SECONDS, 10);
+    const [loud, floodResult] = await Promise.all([
+      load(`${label}, flood`, [url], SECONDS, 10),
+      flood(SECONDS),
+    ]);
+    const codes = floodResult.statusCodeStats as Record<string, { count: number }>;
+    console.log(
+      `  flood during ${label}: ${floodResult.requests.total} logins, answers ${Object.entries(codes)
+        .map(([code, s]) => `${code}×${s.count}`)
+        .join(', ')}`,
+    );
+    rows.push([label, quiet, loud]);
+  }
+  console.log('\n| target | quiet p50 ms | quiet p99 ms | flood p50 ms | flood p99 ms | p99 flood/quiet |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const [label, quiet, loud] of rows) {
+    const ratio = (loud.p99 / Math.max(1, quiet.p99)).toFixed(2);
+    console.log(`| ${label} | ${quiet.p50} | ${quiet.p99} | ${loud.p50} | ${loud.p99} | ${ratio} |`);
+  }
+} finally {
+  await stop(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,6 +1,9 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { visualizer } from 'rollup-plugin-visualizer';
 
 // In development the API runs on its own port; in production the server serves dist/ from the same origin.
 const API_ORIGIN = 'http://localhost:3000';
@@ -11,18 +14,52 @@ const proxy = {
   '/sandbox': { target: API_ORIGIN, changeOrigin: false },
 };
 
+/** `ANALYZE=1 npm run build -w @emporium/web` also writes a treemap of every chunk to dist/stats.html. */
+const analyze = process.env.ANALYZE === '1';
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Pre-compressed copies beside each text asset (app.js → app.js.br, app.js.gz); the server answers with them
+    // (@fastify/static `preCompressed`), so nothing is compressed per request. Maximum levels: it runs once per build.
+    compression({
+      include: /\.(js|mjs|css|html|svg)$/,
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      // A copy that is not smaller than its original is not written; the server then sends the original.
+      skipIfLargerOrEqual: true,
+    }),
+    analyze &&
+      (visualizer({
+        filename: fileURLToPath(new URL('./dist/stats.html', import.meta.url)),
+        template: 'treemap',
+        gzipSize: true,
+        brotliSize: true,
+      }) as PluginOption),
+  ],
   resolve: { tsconfigPaths: true },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each entry and lazy route needs (read by bench/bundle-size.ts).
+    manifest: true,
     rolldownOptions: {
       // The contract's schemas (and zod with them) are only needed by the server; the web app uses its
       // constants and types, so unused contract modules may be dropped.
       treeshake: { moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }] },
+      output: {
+        // What every page runs at startup (the entry's static imports) is two chunks rather than a dozen slivers:
+        // the libraries (they change rarely, so browsers keep them across releases) and the app's own startup code.
+        // Screens and what only they use stay split by route (src/app/router.tsx).
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
+            { name: 'app', tags: ['$initial'], priority: 1 },
+          ],
+        },
+      },
     },
   },
 });

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { Toaster } from './components/ui/toast';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 import { store } from './app/store';
 import './index.css';
 
@@ -13,7 +13,9 @@ if (!container) throw new Error('The #root element is missing from index.html');
 createRoot(container).render(
   <StrictMode>
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <Toaster />
     </Provider>
   </StrictMode>,

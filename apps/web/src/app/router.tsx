@@ -1,39 +1,101 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router';
-import { LoginPage } from '@/features/auth/login-page';
-import { RegisterPage } from '@/features/auth/register-page';
-import { NotFoundPage } from '@/features/common/not-found-page';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageLoading } from '@/features/common/page-loading';
-import { UnauthPage } from '@/features/common/unauth-page';
-import { HomePage } from '@/features/home/home-page';
-import { FeaturedProducts } from '@/features/shop-products/featured-products';
-import { ListingPage } from '@/features/shop-products/listing-page';
-import { PaymentSuccessPage } from '@/features/shop-pages/payment-success-page';
-import { SearchPage } from '@/features/shop-products/search-page';
-import { AccountPage } from '@/features/purchase/account-page';
-import { CheckoutPage } from '@/features/purchase/checkout-page';
-import { PaypalReturnPage } from '@/features/purchase/paypal-return-page';
 import { selectAuth } from '@/features/auth/auth-slice';
 import { CheckAuth } from './check-auth';
 import { useAppSelector } from './hooks';
-import { AuthLayout } from './layouts/auth-layout';
-import { ShopLayout } from './layouts/shop-layout';
 import { RootLayout } from './root-layout';
 
-// The admin area is its own chunk: shoppers never download it (DESIGN.md §5).
-const AdminLayout = lazy(() => import('@/features/admin/admin-layout'));
-const AdminDashboardPage = lazy(() =>
-  import('@/features/admin/admin-pages').then((m) => ({ default: m.AdminDashboardPage })),
+/**
+ * Every screen is its own chunk (issue 13): the entry holds only React, the router, the store and the access
+ * guard, and each route downloads what it shows. The admin area is one more chunk shoppers never download
+ * (DESIGN.md §5). The routes are declarative (`useRoutes` under a `BrowserRouter`): the app uses no loaders or
+ * actions, and the data router would add about 15 kB (brotli) to every page.
+ */
+
+/** A screen loaded on demand: the lazy component, and `preload` to start its download before it renders. */
+interface LazyScreen {
+  Screen: ComponentType;
+  preload: () => Promise<unknown>;
+}
+
+function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyScreen {
+  let pending: Promise<M> | null = null;
+  const preload = () =>
+    (pending ??= load().catch((error: unknown) => {
+      pending = null; // a failed download is tried again by the next navigation
+      throw error;
+    }));
+  return { Screen: lazy(async () => ({ default: pick(await preload()) })), preload };
+}
+
+const AuthLayout = lazyScreen(
+  () => import('./layouts/auth-layout'),
+  (m) => m.AuthLayout,
 );
-const AdminProductsPage = lazy(() =>
-  import('@/features/admin/admin-pages').then((m) => ({ default: m.AdminProductsPage })),
+const LoginPage = lazyScreen(
+  () => import('@/features/auth/login-page'),
+  (m) => m.LoginPage,
 );
-const AdminOrdersPage = lazy(() =>
-  import('@/features/admin/admin-pages').then((m) => ({ default: m.AdminOrdersPage })),
+const RegisterPage = lazyScreen(
+  () => import('@/features/auth/register-page'),
+  (m) => m.RegisterPage,
 );
-const AdminFeaturesPage = lazy(() =>
-  import('@/features/admin/admin-pages').then((m) => ({ default: m.AdminFeaturesPage })),
+const ShopLayout = lazyScreen(
+  () => import('./layouts/shop-layout'),
+  (m) => m.ShopLayout,
 );
+// Home composes two features; both chunks download in parallel.
+const HomePage = lazyScreen(
+  () =>
+    Promise.all([import('@/features/home/home-page'), import('@/features/shop-products/featured-products')]),
+  ([{ HomePage }, { FeaturedProducts }]) =>
+    function ShopHomePage() {
+      return <HomePage featuredProducts={<FeaturedProducts />} />;
+    },
+);
+const ListingPage = lazyScreen(
+  () => import('@/features/shop-products/listing-page'),
+  (m) => m.ListingPage,
+);
+const SearchPage = lazyScreen(
+  () => import('@/features/shop-products/search-page'),
+  (m) => m.SearchPage,
+);
+const CheckoutPage = lazyScreen(
+  () => import('@/features/purchase/checkout-page'),
+  (m) => m.CheckoutPage,
+);
+const AccountPage = lazyScreen(
+  () => import('@/features/purchase/account-page'),
+  (m) => m.AccountPage,
+);
+const PaypalReturnPage = lazyScreen(
+  () => import('@/features/purchase/paypal-return-page'),
+  (m) => m.PaypalReturnPage,
+);
+const PaymentSuccessPage = lazyScreen(
+  () => import('@/features/shop-pages/payment-success-page'),
+  (m) => m.PaymentSuccessPage,
+);
+const UnauthPage = lazyScreen(
+  () => import('@/features/common/unauth-page'),
+  (m) => m.UnauthPage,
+);
+const NotFoundPage = lazyScreen(
+  () => import('@/features/common/not-found-page'),
+  (m) => m.NotFoundPage,
+);
+
+const AdminLayout = lazyScreen(
+  () => import('@/features/admin/admin-layout'),
+  (m) => m.default,
+);
+const loadAdminPages = () => import('@/features/admin/admin-pages');
+const AdminDashboardPage = lazyScreen(loadAdminPages, (m) => m.AdminDashboardPage);
+const AdminProductsPage = lazyScreen(loadAdminPages, (m) => m.AdminProductsPage);
+const AdminOrdersPage = lazyScreen(loadAdminPages, (m) => m.AdminOrdersPage);
+const AdminFeaturesPage = lazyScreen(loadAdminPages, (m) => m.AdminFeaturesPage);
 
 function Guarded({ children }: { children: ReactNode }) {
   const { isAuthenticated, user } = useAppSelector(selectAuth);
@@ -44,67 +106,120 @@ function Guarded({ children }: { children: ReactNode }) {
   );
 }
 
-function AdminShell() {
-  return (
-    <Guarded>
-      <Suspense fallback={<PageLoading />}>
-        <AdminLayout />
-      </Suspense>
-    </Guarded>
-  );
+/** What a route keeps in `handle`: the chunks to start downloading as soon as the route matches. */
+interface ScreenHandle {
+  screens: LazyScreen[];
 }
 
-function lazyPage(page: ReactNode) {
-  return <Suspense fallback={<p className="p-4 text-neutral-600">Loading...</p>}>{page}</Suspense>;
+/**
+ * Whether a route's chunks download as soon as it matches (`preload`), or only once the guard lets it render: the
+ * admin area's chunks are never fetched for a shopper who opens an /admin address (the guard sends them away).
+ */
+type Preload = 'preload' | 'on-render';
+
+function handleFor(screen: LazyScreen, preload: Preload): ScreenHandle | undefined {
+  return preload === 'preload' ? { screens: [screen] } : undefined;
+}
+
+/** A layout behind the access guard; the whole screen shows the skeleton while its chunk downloads. */
+function guardedLayout(layout: LazyScreen, preload: Preload): Pick<RouteObject, 'element' | 'handle'> {
+  return {
+    element: (
+      <Guarded>
+        <Suspense fallback={<PageLoading />}>
+          <layout.Screen />
+        </Suspense>
+      </Guarded>
+    ),
+    handle: handleFor(layout, preload),
+  };
+}
+
+/** A page inside a layout; the layout stays on screen while the page's chunk downloads. */
+function page(path: string, screen: LazyScreen, preload: Preload = 'preload'): RouteObject {
+  return {
+    path,
+    element: (
+      <Suspense fallback={<p className="p-4 text-neutral-600">Loading...</p>}>
+        <screen.Screen />
+      </Suspense>
+    ),
+    handle: handleFor(screen, preload),
+  };
+}
+
+/** A page of its own (no layout), outside the guard. */
+function standalone(path: string, screen: LazyScreen): RouteObject {
+  return {
+    path,
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <screen.Screen />
+      </Suspense>
+    ),
+    handle: handleFor(screen, 'preload'),
+  };
 }
 
 /** The route table of spec §2; every area but /unauth-page and unknown paths sits behind the access guard. */
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
       { path: '/', element: <Guarded>{null}</Guarded> },
       {
         path: '/auth',
-        element: (
-          <Guarded>
-            <AuthLayout />
-          </Guarded>
-        ),
-        children: [
-          { path: 'login', element: <LoginPage /> },
-          { path: 'register', element: <RegisterPage /> },
-        ],
+        ...guardedLayout(AuthLayout, 'preload'),
+        children: [page('login', LoginPage), page('register', RegisterPage)],
       },
       {
         path: '/admin',
-        element: <AdminShell />,
+        ...guardedLayout(AdminLayout, 'on-render'),
         children: [
-          { path: 'dashboard', element: lazyPage(<AdminDashboardPage />) },
-          { path: 'products', element: lazyPage(<AdminProductsPage />) },
-          { path: 'orders', element: lazyPage(<AdminOrdersPage />) },
-          { path: 'features', element: lazyPage(<AdminFeaturesPage />) },
+          page('dashboard', AdminDashboardPage, 'on-render'),
+          page('products', AdminProductsPage, 'on-render'),
+          page('orders', AdminOrdersPage, 'on-render'),
+          page('features', AdminFeaturesPage, 'on-render'),
         ],
       },
       {
         path: '/shop',
-        element: (
-          <Guarded>
-            <ShopLayout />
-          </Guarded>
-        ),
+        ...guardedLayout(ShopLayout, 'preload'),
         children: [
-          { path: 'home', element: <HomePage featuredProducts={<FeaturedProducts />} /> },
-          { path: 'listing', element: <ListingPage /> },
-          { path: 'checkout', element: <CheckoutPage /> },
-          { path: 'account', element: <AccountPage /> },
-          { path: 'paypal-return', element: <PaypalReturnPage /> },
-          { path: 'payment-success', element: <PaymentSuccessPage /> },
-          { path: 'search', element: <SearchPage /> },
+          page('home', HomePage),
+          page('listing', ListingPage),
+          page('checkout', CheckoutPage),
+          page('account', AccountPage),
+          page('paypal-return', PaypalReturnPage),
+          page('payment-success', PaymentSuccessPage),
+          page('search', SearchPage),
         ],
       },
-      { path: '/unauth-page', element: <UnauthPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      standalone('/unauth-page', UnauthPage),
+      standalone('*', NotFoundPage),
     ],
   },
-]);
+];
+
+/**
+ * Starts downloading the chunks of every route matching `pathname` at once, so a layout and its page load in
+ * parallel rather than one after the other, and on a fresh page load they download while RootLayout restores the
+ * session (it renders no route until then). Repeated calls cost nothing: each chunk is requested once.
+ */
+function preloadScreens(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    for (const screen of (route.handle as ScreenHandle | undefined)?.screens ?? []) {
+      // A failure surfaces when the screen renders (and is retried then), not here.
+      screen.preload().catch(() => undefined);
+    }
+  }
+}
+
+/** The app's routes; render inside a `BrowserRouter`. */
+export function AppRoutes() {
+  const location = useLocation();
+  // During render, not in an effect: a navigation that suspends on the layout's chunk commits (and runs effects)
+  // only once that chunk has arrived, which would fetch the page's chunk one round trip later.
+  preloadScreens(location.pathname);
+  return useRoutes(routes, location);
+}

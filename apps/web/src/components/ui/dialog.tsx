@@ -33,7 +33,7 @@ export function DialogContent({ className, children, size = 'md', ...props }: Di
         {children}
         <DialogPrimitive.Close
           aria-label="Close"
-          className="absolute top-4 right-4 cursor-pointer rounded-md p-1 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none"
+          className="absolute top-1 right-1 cursor-pointer rounded-md p-3.5 text-neutral-500 sm:top-4 sm:right-4 sm:p-1 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none"
         >
           <X className="h-4 w-4" aria-hidden="true" />
         </DialogPrimitive.Close>

@@ -19,7 +19,7 @@ export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
           onClick={onNavigate}
           className={({ isActive }) =>
             cn(
-              'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+              'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium lg:min-h-0',
               isActive ? 'bg-neutral-900 text-white' : 'text-neutral-700 hover:bg-neutral-100',
             )
           }

@@ -2,15 +2,16 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ORDER_STATUSES, type Dashboard } from '@emporium/contract';
+import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 import { adminApi } from './admin-api';
 import { AdminStatusBadge } from './status-badge';
 
 function Card({ label, value, sub }: { label: string; value: string; sub?: string }) {
   return (
-    <div className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
+    <div className="min-w-0 rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
       <p className="text-sm text-neutral-600">{label}</p>
-      <p className="mt-1 text-2xl font-bold">{value}</p>
+      <p className="mt-1 text-2xl font-bold break-words">{value}</p>
       {sub && <p className="text-xs text-neutral-500">{sub}</p>}
     </div>
   );
@@ -36,9 +37,9 @@ export function AdminDashboardPage() {
   const orders = (n: number) => `${n} paid order${n === 1 ? '' : 's'}`;
 
   return (
-    <section className="space-y-6">
+    <section className="min-w-0 space-y-6">
       <h1 className="text-2xl font-bold">Dashboard</h1>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Card
           label="Revenue today"
           value={formatPrice(data.today.revenue)}
@@ -56,10 +57,10 @@ export function AdminDashboardPage() {
         />
         <Card label="Average order value" value={formatPrice(data.averageOrderValue)} sub="last 30 days" />
       </div>
-      <div className="grid gap-4 xl:grid-cols-3">
-        <div className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm xl:col-span-2">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
+        <div className="min-w-0 rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm xl:col-span-2">
           <h2 className="mb-2 font-bold">Revenue per day (last 30 days)</h2>
-          <div className="h-64" data-testid="revenue-chart">
+          <div className="h-64 w-full min-w-0" data-testid="revenue-chart">
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={data.revenueByDay}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -71,7 +72,7 @@ export function AdminDashboardPage() {
             </ResponsiveContainer>
           </div>
         </div>
-        <div className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
+        <div className="min-w-0 rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
           <h2 className="mb-2 font-bold">Orders by status</h2>
           <ul className="space-y-2">
             {ORDER_STATUSES.map((s) => (
@@ -83,8 +84,8 @@ export function AdminDashboardPage() {
           </ul>
         </div>
       </div>
-      <div className="grid gap-4 xl:grid-cols-2">
-        <div className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+        <div className="min-w-0 rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
           <h2 className="mb-2 font-bold">Low on stock</h2>
           {data.lowStock.length === 0 ? (
             <p className="text-sm text-neutral-600">Every product has more than 5 in stock.</p>
@@ -92,9 +93,20 @@ export function AdminDashboardPage() {
             <ul className="space-y-2 text-sm">
               {data.lowStock.map((p) => (
                 <li key={p._id} className="flex items-center gap-3">
-                  <img src={p.image} alt="" width={32} height={32} className="h-8 w-8 rounded object-cover" />
+                  <img
+                    src={p.image}
+                    alt=""
+                    width={32}
+                    height={32}
+                    className="h-8 w-8 shrink-0 rounded object-cover"
+                  />
                   <span className="min-w-0 flex-1 truncate">{p.title}</span>
-                  <span className={p.totalStock === 0 ? 'font-semibold text-red-700' : 'text-neutral-700'}>
+                  <span
+                    className={cn(
+                      'shrink-0',
+                      p.totalStock === 0 ? 'font-semibold text-red-700' : 'text-neutral-700',
+                    )}
+                  >
                     {p.totalStock === 0 ? 'Sold out' : `${p.totalStock} left`}
                   </span>
                 </li>
@@ -102,14 +114,14 @@ export function AdminDashboardPage() {
             </ul>
           )}
         </div>
-        <div className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
+        <div className="min-w-0 rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
           <h2 className="mb-2 font-bold">Latest orders</h2>
           {data.latestOrders.length === 0 ? (
             <p className="text-sm text-neutral-600">No orders found</p>
           ) : (
             <ul className="space-y-2 text-sm">
               {data.latestOrders.map((o) => (
-                <li key={o._id} className="flex items-center gap-3">
+                <li key={o._id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <Link
                     to={`/admin/orders?order=${o._id}`}
                     className="font-mono underline underline-offset-4"

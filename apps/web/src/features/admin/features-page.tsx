@@ -84,7 +84,7 @@ export function AdminFeaturesPage() {
               <Button
                 size="sm"
                 variant="destructive"
-                className="absolute right-2 bottom-2"
+                className="absolute right-2 bottom-2 h-11 sm:h-9"
                 onClick={() => void remove(f._id)}
               >
                 Delete

@@ -4,6 +4,7 @@ import { ORDER_STATUSES, type OrderStatus } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
+import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import {
@@ -15,6 +16,13 @@ import {
   updateOrderStatus,
 } from './admin-slices';
 import { AdminStatusBadge } from './status-badge';
+
+/** A row: a two-column card below `sm`, a table row from `sm` on. */
+const row =
+  'grid grid-cols-2 gap-x-3 gap-y-2 rounded-xl border border-neutral-200 p-3 sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:border-neutral-100 sm:p-0';
+const cell = 'min-w-0 break-words sm:py-2 sm:pr-3';
+/** The column name shown inside the cell on a phone, where the header row is hidden. */
+const cellLabel = 'block font-sans text-xs text-neutral-600 sm:hidden';
 
 const na = (v: string | null | undefined) => (v && v.trim() ? v : 'N/A');
 
@@ -36,12 +44,14 @@ export function AdminOrdersPage() {
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">All Orders</h1>
-      <div className="overflow-x-auto rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
+      {/* Below `sm` each row is a stacked card with its own labels (the header row is hidden), so nothing scrolls
+          sideways on a phone; from `sm` on it is the plain table. */}
+      <div className="relative rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
         {loading ? (
           <p className="text-neutral-600">Loading orders...</p>
         ) : (
-          <table className="w-full min-w-[560px] text-left text-sm">
-            <thead className="border-b border-neutral-200 text-neutral-600">
+          <table className="block w-full text-left text-sm sm:table">
+            <thead className="hidden border-b border-neutral-200 text-neutral-600 sm:table-header-group">
               <tr>
                 <th className="py-2 pr-3 font-semibold">Order ID</th>
                 <th className="py-2 pr-3 font-semibold">Order Date</th>
@@ -52,24 +62,39 @@ export function AdminOrdersPage() {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="block space-y-3 sm:table-row-group sm:space-y-0">
               {orders.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="py-6 text-center text-neutral-600">
+                <tr className="block sm:table-row">
+                  <td colSpan={5} className="block py-6 text-center text-neutral-600 sm:table-cell">
                     No orders found
                   </td>
                 </tr>
               ) : (
                 orders.map((o) => (
-                  <tr key={o._id} data-testid="admin-order-row" className="border-b border-neutral-100">
-                    <td className="py-2 pr-3 font-mono">{o._id.slice(0, 8)}...</td>
-                    <td className="py-2 pr-3">{new Date(o.orderDate).toLocaleDateString('en-US')}</td>
-                    <td className="py-2 pr-3">{formatPrice(o.totalPrice)}</td>
-                    <td className="py-2 pr-3">
+                  <tr key={o._id} data-testid="admin-order-row" className={row}>
+                    <td className={cn(cell, 'font-mono')}>
+                      <span className={cellLabel}>Order ID</span>
+                      {o._id.slice(0, 8)}...
+                    </td>
+                    <td className={cell}>
+                      <span className={cellLabel}>Order Date</span>
+                      {new Date(o.orderDate).toLocaleDateString('en-US')}
+                    </td>
+                    <td className={cell}>
+                      <span className={cellLabel}>Order Amount</span>
+                      {formatPrice(o.totalPrice)}
+                    </td>
+                    <td className={cell}>
+                      <span className={cellLabel}>Order Status</span>
                       <AdminStatusBadge status={o.orderStatus} />
                     </td>
-                    <td className="py-2 text-right">
-                      <Button size="sm" variant="outline" onClick={() => setParams({ order: o._id })}>
+                    <td className="col-span-2 pt-2 sm:py-2 sm:text-right">
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        className="h-11 w-full sm:h-9 sm:w-auto"
+                        onClick={() => setParams({ order: o._id })}
+                      >
                         View Details
                       </Button>
                     </td>
@@ -80,8 +105,14 @@ export function AdminOrdersPage() {
           </table>
         )}
         {pagination && pagination.pages > 1 && (
-          <div className="mt-4 flex items-center justify-between text-sm">
-            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <div className="mt-4 flex items-center justify-between gap-2 text-sm">
+            <Button
+              size="sm"
+              variant="outline"
+              className="h-11 sm:h-9"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
               Previous
             </Button>
             <span>
@@ -90,6 +121,7 @@ export function AdminOrdersPage() {
             <Button
               size="sm"
               variant="outline"
+              className="h-11 sm:h-9"
               disabled={page >= pagination.pages}
               onClick={() => setPage(page + 1)}
             >
@@ -191,11 +223,11 @@ function OrderDetailsDialog({ orderId, onClose }: { orderId: string; onClose: ()
               ) : (
                 <ul className="space-y-1">
                   {order.cartItems.map((i) => (
-                    <li key={i.productId} className="flex justify-between gap-2">
-                      <span>
+                    <li key={i.productId} className="flex justify-between gap-2 break-words">
+                      <span className="min-w-0">
                         {i.title} × {i.quantity}
                       </span>
-                      <span>{formatPrice(i.price * i.quantity)}</span>
+                      <span className="shrink-0">{formatPrice(i.price * i.quantity)}</span>
                     </li>
                   ))}
                 </ul>
@@ -219,17 +251,25 @@ function OrderDetailsDialog({ orderId, onClose }: { orderId: string; onClose: ()
                   id="order-status"
                   value={shown}
                   onChange={(e) => setStatus(e.target.value as OrderStatus)}
-                  className="block h-10 rounded-md border border-neutral-300 bg-white px-3"
+                  className="block h-11 rounded-md border border-neutral-300 bg-white px-3 sm:h-10"
                 >
                   {ORDER_STATUSES.map((s) => (
                     <option key={s}>{s}</option>
                   ))}
                 </select>
               </div>
-              <Button disabled={saving || shown === order.orderStatus} onClick={() => void update()}>
+              <Button
+                className="h-11 sm:h-10"
+                disabled={saving || shown === order.orderStatus}
+                onClick={() => void update()}
+              >
                 {saving ? 'Updating...' : 'Update'}
               </Button>
-              <Button variant="destructive" className="ml-auto" onClick={() => setConfirming(true)}>
+              <Button
+                variant="destructive"
+                className="ml-auto h-11 sm:h-10"
+                onClick={() => setConfirming(true)}
+              >
                 Delete
               </Button>
             </div>
@@ -242,11 +282,11 @@ function OrderDetailsDialog({ orderId, onClose }: { orderId: string; onClose: ()
           <DialogDescription className="text-neutral-600">
             The order is removed for good; the shopper will no longer see it.
           </DialogDescription>
-          <div className="mt-4 flex justify-end gap-2">
-            <Button variant="outline" onClick={() => setConfirming(false)}>
+          <div className="mt-4 flex flex-wrap justify-end gap-2">
+            <Button variant="outline" className="h-11 sm:h-10" onClick={() => setConfirming(false)}>
               Cancel
             </Button>
-            <Button variant="destructive" onClick={() => void remove()}>
+            <Button variant="destructive" className="h-11 sm:h-10" onClick={() => void remove()}>
               Delete Order
             </Button>
           </div>

@@ -4,18 +4,39 @@ import { CAROUSEL_INTERVAL_MS, HERO_HEIGHT_PX } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { cn } from '@/lib/cn';
+import { imageSrcSet } from '@/lib/image';
 import { fetchFeatureImages, selectFeatureImages } from './feature-images-slice';
 
 /**
+ * The width a slide is drawn at: from the md breakpoint the carousel is 900 px tall and the picture covers it, so a
+ * 16:9 banner is drawn at least 1600 px wide; on phones the carousel's height follows the width.
+ */
+const SLIDE_SIZES = '(min-width: 768px) 1600px, 100vw';
+
+interface Rotation {
+  position: number;
+  /** Slides that have been on screen: they stay displayed, so a slide fading out keeps its picture. */
+  seen: ReadonlySet<number>;
+}
+
+function moveTo(rotation: Rotation, position: number): Rotation {
+  if (rotation.seen.has(rotation.position)) return { ...rotation, position };
+  return { position, seen: new Set(rotation.seen).add(rotation.position) };
+}
+
+/**
  * Hero carousel (spec §2): 900 px tall on wide screens (the height is reserved before images load, so nothing
- * shifts), scaled down on phones, advancing every 3000 ms.
+ * shifts), scaled down on phones, advancing every 3000 ms. Only the first slide's picture loads with the page (at
+ * high priority); the next one loads while the current one shows, and later ones are not displayed (so not
+ * downloaded) until their turn comes near.
  */
 export function HeroCarousel() {
   const dispatch = useAppDispatch();
   const { featureImageList, isLoading } = useAppSelector(selectFeatureImages);
-  const [position, setPosition] = useState(0);
+  const [rotation, setRotation] = useState<Rotation>({ position: 0, seen: new Set() });
   const count = featureImageList.length;
-  const current = count > 0 ? position % count : 0;
+  const current = count > 0 ? rotation.position % count : 0;
+  const next = count > 0 ? (current + 1) % count : 0;
 
   useEffect(() => {
     void dispatch(fetchFeatureImages());
@@ -23,9 +44,12 @@ export function HeroCarousel() {
 
   useEffect(() => {
     if (count < 2) return;
-    const timer = window.setInterval(() => setPosition((p) => (p + 1) % count), CAROUSEL_INTERVAL_MS);
+    const timer = window.setInterval(
+      () => setRotation((r) => moveTo(r, (r.position + 1) % count)),
+      CAROUSEL_INTERVAL_MS,
+    );
     return () => window.clearInterval(timer);
-  }, [count, position]);
+  }, [count, rotation.position]);
 
   return (
     <section
@@ -45,15 +69,19 @@ export function HeroCarousel() {
             <img
               key={slide._id}
               src={slide.image}
+              srcSet={imageSrcSet(slide.image)}
+              sizes={SLIDE_SIZES}
               alt={`Featured image ${index + 1} of ${count}`}
               aria-hidden={index !== current}
               width={1600}
               height={HERO_HEIGHT_PX}
               loading={index === 0 ? 'eager' : 'lazy'}
-              fetchPriority={index === 0 ? 'high' : 'auto'}
+              fetchPriority={index === 0 ? 'high' : 'low'}
               className={cn(
                 'absolute inset-0 h-full w-full object-cover transition-opacity duration-1000',
                 index === current ? 'opacity-100' : 'opacity-0',
+                // A lazy image that is not displayed is not downloaded.
+                index !== current && index !== next && !rotation.seen.has(index) && 'hidden',
               )}
             />
           ))}
@@ -61,7 +89,7 @@ export function HeroCarousel() {
             variant="outline"
             size="icon"
             aria-label="Previous slide"
-            onClick={() => setPosition((current - 1 + count) % count)}
+            onClick={() => setRotation((r) => moveTo(r, (current - 1 + count) % count))}
             className="absolute top-1/2 left-4 -translate-y-1/2 bg-white/80"
           >
             <ChevronLeft className="h-4 w-4" aria-hidden="true" />
@@ -70,7 +98,7 @@ export function HeroCarousel() {
             variant="outline"
             size="icon"
             aria-label="Next slide"
-            onClick={() => setPosition((current + 1) % count)}
+            onClick={() => setRotation((r) => moveTo(r, (current + 1) % count))}
             className="absolute top-1/2 right-4 -translate-y-1/2 bg-white/80"
           >
             <ChevronRight className="h-4 w-4" aria-hidden="true" />

@@ -3,12 +3,12 @@ import { AddressBook } from './address-book';
 import { OrderHistory } from './order-history';
 
 const trigger =
-  'cursor-pointer rounded-md px-4 py-2 text-sm font-semibold text-neutral-600 data-[state=active]:bg-white data-[state=active]:text-neutral-900 data-[state=active]:shadow-sm';
+  'min-h-11 cursor-pointer rounded-md px-4 py-2 text-sm sm:min-h-0 font-semibold text-neutral-600 data-[state=active]:bg-white data-[state=active]:text-neutral-900 data-[state=active]:shadow-sm';
 
 /** The Account page (spec §2): tabs Orders (default) and Address. */
 export function AccountPage() {
   return (
-    <section className="mx-auto w-full max-w-6xl space-y-4 p-4 md:p-6">
+    <section className="mx-auto w-full max-w-6xl min-w-0 space-y-4 p-4 md:p-6">
       <h1 className="text-2xl font-bold">Account</h1>
       <Tabs.Root defaultValue="orders" className="space-y-4">
         <Tabs.List aria-label="Account sections" className="inline-flex rounded-lg bg-neutral-100 p-1">

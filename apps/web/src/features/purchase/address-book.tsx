@@ -75,12 +75,16 @@ export function AddressBook({ selectedId, onSelect }: AddressBookProps) {
   }
 
   return (
-    <section aria-labelledby="addresses-heading" className="space-y-4">
+    <section aria-labelledby="addresses-heading" className="@container min-w-0 space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="addresses-heading" className="text-xl font-bold">
           Your Addresses
         </h2>
-        <Button onClick={openAdd} aria-disabled={atLimit} className={cn(atLimit && 'opacity-50')}>
+        <Button
+          onClick={openAdd}
+          aria-disabled={atLimit}
+          className={cn('h-11 max-w-full sm:h-10', atLimit && 'opacity-50')}
+        >
           Add New Address
         </Button>
       </div>
@@ -89,7 +93,7 @@ export function AddressBook({ selectedId, onSelect }: AddressBookProps) {
       ) : addressList.length === 0 ? (
         <p className="text-neutral-600">No addresses found. Add a new address to continue.</p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 @lg:grid-cols-2 @4xl:grid-cols-3">
           {addressList.map((a) => {
             const selected = a._id === selectedId;
             return (
@@ -97,7 +101,7 @@ export function AddressBook({ selectedId, onSelect }: AddressBookProps) {
                 key={a._id}
                 data-testid="address-card"
                 className={cn(
-                  'relative flex flex-col gap-1 rounded-xl border bg-white p-4 text-sm shadow-sm',
+                  'relative flex min-w-0 flex-col gap-1 rounded-xl border bg-white p-4 text-sm break-words shadow-sm',
                   selected ? 'border-neutral-900 ring-2 ring-neutral-900' : 'border-neutral-200',
                 )}
               >
@@ -133,10 +137,11 @@ export function AddressBook({ selectedId, onSelect }: AddressBookProps) {
                 <p className="break-words">
                   <span className="font-semibold">Notes:</span> {a.notes}
                 </p>
-                <div className="relative mt-2 flex gap-2">
+                <div className="relative mt-2 flex flex-wrap gap-2">
                   <Button
                     size="sm"
                     variant="outline"
+                    className="h-11 sm:h-9"
                     onClick={() => {
                       setEditing(a);
                       setFormOpen(true);
@@ -145,7 +150,7 @@ export function AddressBook({ selectedId, onSelect }: AddressBookProps) {
                     <Pencil className="h-4 w-4" aria-hidden="true" />
                     Edit
                   </Button>
-                  <Button size="sm" variant="outline" onClick={() => setToDelete(a)}>
+                  <Button size="sm" variant="outline" className="h-11 sm:h-9" onClick={() => setToDelete(a)}>
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
                     Delete
                   </Button>
@@ -165,11 +170,11 @@ export function AddressBook({ selectedId, onSelect }: AddressBookProps) {
         <DialogContent>
           <DialogTitle className="text-lg font-bold">Do you want to delete this address?</DialogTitle>
           <DialogDescription className="text-neutral-600">{toDelete?.address}</DialogDescription>
-          <div className="mt-4 flex justify-end gap-2">
-            <Button variant="outline" onClick={() => setToDelete(null)}>
+          <div className="mt-4 flex flex-wrap justify-end gap-2">
+            <Button variant="outline" className="h-11 sm:h-10" onClick={() => setToDelete(null)}>
               Cancel
             </Button>
-            <Button variant="destructive" onClick={() => void confirmDelete()}>
+            <Button variant="destructive" className="h-11 sm:h-10" onClick={() => void confirmDelete()}>
               Continue
             </Button>
           </div>
@@ -270,11 +275,11 @@ function AddressFormDialog({
               className="min-h-20 w-full rounded-md border border-neutral-300 px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none"
             />
           </div>
-          <div className="flex justify-end gap-2 pt-2">
-            <Button type="button" variant="outline" onClick={onClose}>
+          <div className="flex flex-wrap justify-end gap-2 pt-2">
+            <Button type="button" variant="outline" className="h-11 sm:h-10" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!complete || saving}>
+            <Button type="submit" className="h-11 sm:h-10" disabled={!complete || saving}>
               {editing ? 'Update Address' : 'Add Address'}
             </Button>
           </div>

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { useSessionUser } from '@/app/session';
 import { formatPrice } from '@/lib/format';
+import { imageSrcSet } from '@/lib/image';
 import { deleteCartItem, updateCartQuantity } from './cart-slice';
 
 /**
@@ -38,19 +39,23 @@ export function CartItemRow({ item }: { item: CartItem }) {
     <li data-testid="cart-item" className="flex items-center gap-3">
       <img
         src={item.image}
+        srcSet={imageSrcSet(item.image)}
+        sizes="64px"
         alt={item.title}
         width={64}
         height={64}
-        className="h-16 w-16 shrink-0 rounded-lg bg-neutral-100 object-cover"
+        loading="lazy"
+        decoding="async"
+        className="h-14 w-14 shrink-0 rounded-lg bg-neutral-100 object-cover sm:h-16 sm:w-16"
       />
       <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold">{item.title}</p>
+        <p className="line-clamp-2 font-semibold break-words">{item.title}</p>
         <p className="text-sm text-neutral-600">{formatPrice(unit)} each</p>
-        <div className="mt-1 flex items-center gap-2">
+        <div className="mt-1 flex items-center gap-1 sm:gap-2">
           <Button
             variant="outline"
             size="icon"
-            className="h-8 w-8 rounded-full"
+            className="h-11 w-11 rounded-full sm:h-8 sm:w-8"
             aria-label={`Decrease quantity of ${item.title}`}
             disabled={item.quantity <= 1}
             onClick={() => void setQuantity(item.quantity - 1)}
@@ -63,7 +68,7 @@ export function CartItemRow({ item }: { item: CartItem }) {
           <Button
             variant="outline"
             size="icon"
-            className="h-8 w-8 rounded-full"
+            className="h-11 w-11 rounded-full sm:h-8 sm:w-8"
             aria-label={`Increase quantity of ${item.title}`}
             disabled={item.quantity >= item.totalStock}
             title={item.quantity >= item.totalStock ? `Only ${item.totalStock} in stock` : undefined}
@@ -73,12 +78,12 @@ export function CartItemRow({ item }: { item: CartItem }) {
           </Button>
         </div>
       </div>
-      <div className="flex flex-col items-end gap-1">
+      <div className="flex shrink-0 flex-col items-end gap-1">
         <p className="font-semibold">{formatPrice(unit * item.quantity)}</p>
         <Button
           variant="ghost"
           size="icon"
-          className="h-8 w-8"
+          className="h-11 w-11 sm:h-8 sm:w-8"
           aria-label={`Remove ${item.title}`}
           onClick={() => void remove()}
         >

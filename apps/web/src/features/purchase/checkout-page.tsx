@@ -88,10 +88,10 @@ export function CheckoutPage() {
   }
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 p-4 md:grid-cols-[1fr_380px] md:p-6">
+    <div className="mx-auto grid w-full max-w-6xl min-w-0 grid-cols-1 gap-6 p-4 md:grid-cols-[minmax(0,1fr)_340px] md:p-6 lg:grid-cols-[minmax(0,1fr)_380px]">
       <section
         aria-labelledby="shipping-heading"
-        className="space-y-4 rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm md:p-6"
+        className="min-w-0 space-y-4 rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm md:p-6"
       >
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="shipping-heading" className="text-2xl font-bold">
@@ -103,7 +103,7 @@ export function CheckoutPage() {
       </section>
       <section
         aria-labelledby="order-summary-heading"
-        className="space-y-4 self-start rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm md:p-6"
+        className="min-w-0 space-y-4 self-start rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm md:p-6"
       >
         <h2 id="order-summary-heading" className="text-xl font-bold">
           Your Order
@@ -117,11 +117,16 @@ export function CheckoutPage() {
             ))}
           </ul>
         )}
-        <div className="flex items-center justify-between border-t border-neutral-200 pt-4 text-lg font-bold">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 border-t border-neutral-200 pt-4 text-lg font-bold">
           <span>Total</span>
           <span data-testid="checkout-total">{formatPrice(total)}</span>
         </div>
-        <Button className="w-full" size="lg" disabled={processing || empty} onClick={() => void placeOrder()}>
+        <Button
+          className="h-auto min-h-11 w-full py-2 whitespace-normal"
+          size="lg"
+          disabled={processing || empty}
+          onClick={() => void placeOrder()}
+        >
           {label}
         </Button>
         {empty ? (

@@ -46,7 +46,7 @@ function OrderDetails({ order }: { order: Order }) {
   return (
     <div className="space-y-5">
       <DialogDescription className="sr-only">Order #{order._id.slice(-6)}</DialogDescription>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm break-words">
         <dt className="text-neutral-600">Order ID</dt>
         <dd className="font-medium">#{order._id.slice(-6)}</dd>
         <dt className="text-neutral-600">Order Date</dt>
@@ -80,7 +80,7 @@ function OrderDetails({ order }: { order: Order }) {
                 className="h-24 w-24 shrink-0 rounded-lg bg-neutral-100 object-cover"
               />
               <div className="min-w-0 space-y-1 text-sm">
-                <p className="font-semibold">{item.title}</p>
+                <p className="font-semibold break-words">{item.title}</p>
                 <p>
                   Price: {formatPrice(item.price)} · Quantity: {item.quantity}
                 </p>
@@ -92,6 +92,7 @@ function OrderDetails({ order }: { order: Order }) {
               <Button
                 variant="outline"
                 size="icon"
+                className="h-11 w-11 sm:h-10 sm:w-10"
                 aria-label="Previous item"
                 disabled={index === 0}
                 onClick={() => setIndex(index - 1)}
@@ -104,6 +105,7 @@ function OrderDetails({ order }: { order: Order }) {
               <Button
                 variant="outline"
                 size="icon"
+                className="h-11 w-11 sm:h-10 sm:w-10"
                 aria-label="Next item"
                 disabled={index >= items.length - 1}
                 onClick={() => setIndex(index + 1)}
@@ -117,7 +119,7 @@ function OrderDetails({ order }: { order: Order }) {
         )}
       </section>
 
-      <section aria-labelledby="shipping-heading" className="space-y-1 text-sm">
+      <section aria-labelledby="shipping-heading" className="space-y-1 text-sm break-words">
         <h3 id="shipping-heading" className="font-bold">
           Shipping Info
         </h3>

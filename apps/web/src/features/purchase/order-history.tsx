@@ -7,6 +7,13 @@ import { OrderDetailsDialog } from './order-details-dialog';
 import { fetchOrderDetails, fetchOrdersByUser, selectShopOrders } from './orders-slice';
 import { OrderStatusBadge } from './status-badges';
 
+/** A row: a two-column card below `sm`, a table row from `sm` on. */
+const row =
+  'grid grid-cols-2 gap-x-3 gap-y-2 rounded-xl border border-neutral-200 p-3 sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:border-neutral-100 sm:p-0';
+const cell = 'min-w-0 break-words sm:py-2 sm:pr-3';
+/** The column name shown inside the cell on a phone, where the header row is hidden. */
+const cellLabel = 'block text-xs text-neutral-600 sm:hidden';
+
 /** Order History (spec §2 Account › Orders): S.No, Order Date, Order Amount, Order Status, View Details. */
 export function OrderHistory() {
   const dispatch = useAppDispatch();
@@ -25,9 +32,11 @@ export function OrderHistory() {
       {isLoading && orderList.length === 0 ? (
         <p className="text-neutral-600">Loading orders...</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[520px] text-left text-sm">
-            <thead className="border-b border-neutral-200 text-neutral-600">
+        // Below `sm` each row is a stacked card with its own labels (the header row is hidden), so nothing scrolls
+        // sideways on a phone; from `sm` on it is the plain table.
+        <div className="relative">
+          <table className="block w-full text-left text-sm sm:table">
+            <thead className="hidden border-b border-neutral-200 text-neutral-600 sm:table-header-group">
               <tr>
                 <th className="py-2 pr-3 font-semibold">S.No</th>
                 <th className="py-2 pr-3 font-semibold">Order Date</th>
@@ -38,26 +47,37 @@ export function OrderHistory() {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="block space-y-3 sm:table-row-group sm:space-y-0">
               {orderList.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="py-6 text-center text-neutral-600">
+                <tr className="block sm:table-row">
+                  <td colSpan={5} className="block py-6 text-center text-neutral-600 sm:table-cell">
                     No orders found
                   </td>
                 </tr>
               ) : (
                 orderList.map((order, i) => (
-                  <tr key={order._id} data-testid="order-row" className="border-b border-neutral-100">
-                    <td className="py-2 pr-3">{i + 1}</td>
-                    <td className="py-2 pr-3">{new Date(order.orderDate).toLocaleDateString('en-US')}</td>
-                    <td className="py-2 pr-3">{formatPrice(order.totalPrice)}</td>
-                    <td className="py-2 pr-3">
+                  <tr key={order._id} data-testid="order-row" className={row}>
+                    <td className={cell}>
+                      <span className={cellLabel}>S.No</span>
+                      {i + 1}
+                    </td>
+                    <td className={cell}>
+                      <span className={cellLabel}>Order Date</span>
+                      {new Date(order.orderDate).toLocaleDateString('en-US')}
+                    </td>
+                    <td className={cell}>
+                      <span className={cellLabel}>Order Amount</span>
+                      {formatPrice(order.totalPrice)}
+                    </td>
+                    <td className={cell}>
+                      <span className={cellLabel}>Order Status</span>
                       <OrderStatusBadge status={order.orderStatus} />
                     </td>
-                    <td className="py-2 text-right">
+                    <td className="col-span-2 pt-2 sm:py-2 sm:text-right">
                       <Button
                         size="sm"
                         variant="outline"
+                        className="h-11 w-full sm:h-9 sm:w-auto"
                         onClick={() => void dispatch(fetchOrderDetails(order._id))}
                       >
                         View Details

@@ -55,7 +55,7 @@ export function PaypalReturnPage() {
   }, [dispatch, navigate, orderId, paymentId, payerId, user]);
 
   return (
-    <section className="mx-auto my-10 w-full max-w-xl space-y-4 rounded-2xl border border-neutral-200 bg-white p-8 text-center shadow-sm">
+    <section className="my-6 w-[calc(100%-2rem)] max-w-xl space-y-4 self-center rounded-2xl border border-neutral-200 bg-white p-6 text-center break-words shadow-sm sm:my-10 sm:p-8">
       {error ? (
         <>
           <h1 className="text-2xl font-bold">Payment Status</h1>

@@ -2,7 +2,17 @@ import type { Product } from '@emporium/contract';
 import { ShoppingCart } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { imageSrcSet } from '@/lib/image';
 import { ProductPrice } from './product-price';
+
+/**
+ * The width a card's image is drawn at, as an upper bound over the layouts that show cards (ProductGrid: 1 column
+ * on phones, then 2, 3 and 4 columns, in the home's 1280 px column or beside the listing's 240 px filter panel).
+ * The browser takes the smallest stored width that covers it at the screen's density: 400 px for a 241 px tile.
+ */
+const CARD_IMAGE_SIZES =
+  '(min-width: 1664px) 400px, (min-width: 1024px) calc(25vw - 24px), (min-width: 768px) calc(33vw - 24px), ' +
+  '(min-width: 640px) calc(50vw - 24px), calc(100vw - 32px)';
 
 interface ProductCardProps {
   product: Product;
@@ -26,9 +36,11 @@ export function ProductCard({ product, onOpenDetails, onAddToCart, eager = false
         <div className="relative">
           <img
             src={product.image}
+            srcSet={imageSrcSet(product.image)}
+            sizes={CARD_IMAGE_SIZES}
             alt={product.title}
-            width={800}
-            height={800}
+            width={400}
+            height={400}
             loading={eager ? 'eager' : 'lazy'}
             decoding="async"
             className="aspect-square h-auto w-full bg-neutral-100 object-cover"

@@ -32,6 +32,8 @@ import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './db/client.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { memoryLoginThrottle, redisLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createPasswordHasher } from './modules/auth/password.ts';
+import { resilientLoginThrottle } from './modules/auth/resilient-throttle.ts';
+import { fallbackRateLimitStore, redisHealth } from './lib/rate-limit-store.ts';
 import { featureRoutes } from './modules/features/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { shopProductRoutes } from './modules/products/routes.ts';
@@ -179,12 +181,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // files are compressed at build time and served as they are (preCompressed below).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
+  // Limits are shared through Redis while it answers, per instance while it does not (lib/rate-limit-store.ts).
+  const redisState = redisHealth(app.log);
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.globalPerMinute,
     timeWindow: '1 minute',
-    redis: deps.redis,
-    nameSpace: 'emporium-rl-',
+    ...(deps.redis ? { store: fallbackRateLimitStore(deps.redis, redisState, 'emporium-rl-') } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       success: false,
@@ -201,11 +204,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accessPlugin, { db, allowedOrigins });
 
   const hasher = createPasswordHasher(config.argon2MemoryKib);
+  const localThrottle = memoryLoginThrottle(config.rateLimit.loginFailuresPerWindow, FIFTEEN_MINUTES);
   const throttle = deps.redis
-    ? redisLoginThrottle(deps.redis, config.rateLimit.loginFailuresPerWindow, FIFTEEN_MINUTES)
-    : memoryLoginThrottle(config.rateLimit.loginFailuresPerWindow, FIFTEEN_MINUTES);
+    ? resilientLoginThrottle(
+        redisLoginThrottle(deps.redis, config.rateLimit.loginFailuresPerWindow, FIFTEEN_MINUTES),
+        localThrottle,
+        redisState,
+      )
+    : localThrottle;
 
-  await app.register(healthRoutes, { prefix: '/api', db });
+  await app.register(healthRoutes, { prefix: '/api', db, redis: deps.redis, dataDir: config.dataDir });
   await app.register(authRoutes, {
     prefix: '/api/auth',
     db,

@@ -12,7 +12,12 @@ import { seedCatalog, seedDemoAccounts } from './seed/seed.ts';
 
 async function main(): Promise<void> {
   const { config, database, images, hasher } = await openRuntime();
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  // Redis commands fail fast while it is down (no offline queue, a short timeout), and the callers fall back to this
+  // instance's memory; the client keeps reconnecting in the background.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500 })
+    : undefined;
+  redis?.on('error', () => undefined);
   const app = await buildApp({ config, database, images, redis, runJobs: true });
   const log = app.log;
 

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Category, Brand } from '@emporium/contract';
 import { buildApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { openDatabase, type Db } from '../db/client.ts';
+import { openDatabase, type Database, type Db } from '../db/client.ts';
 import { products, users } from '../db/schema.ts';
 import { createPasswordHasher, type PasswordHasher } from '../modules/auth/password.ts';
 import { forgetProductCounts } from '../modules/products/service.ts';
@@ -21,6 +21,7 @@ import { localImageStore, type LocalImageStore } from '../storage/image-store.ts
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  database: Database;
   config: Config;
   images: LocalImageStore;
   hasher: PasswordHasher;
@@ -53,7 +54,7 @@ async function throwawayPostgres(serverUrl: string): Promise<{ url: string; drop
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'payments' | 'mailer'> = {},
+  deps: Pick<AppDeps, 'payments' | 'mailer' | 'redis'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'emporium-test-'));
   const config = loadConfig({
@@ -78,7 +79,15 @@ export async function buildTestApp(
     rmSync(dataDir, { recursive: true, force: true });
   });
   await app.ready();
-  return { app, db: database.db, config, images, hasher: createPasswordHasher(1024), kind: database.kind };
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    images,
+    hasher: createPasswordHasher(1024),
+    kind: database.kind,
+  };
 }
 
 /** Inserts a product directly (prices in dollars); returns its id. */

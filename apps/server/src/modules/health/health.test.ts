@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { featureImages } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -11,10 +12,88 @@ afterAll(async () => {
 });
 
 describe('platform', () => {
-  it('GET /api/health reports the database as up', async () => {
+  it('GET /api/health reports each dependency', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, status: 'ok', database: 'up' });
+    expect(res.json()).toMatchObject({
+      success: true,
+      status: 'ok',
+      database: 'up',
+      redis: 'off',
+      disk: 'writable',
+    });
+  });
+
+  it('with the database gone, health answers 503 "down" at once and requests answer 503, the process lives', async () => {
+    const gone = await buildTestApp();
+    await gone.database.close();
+    const health = await gone.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({ success: false, status: 'down', database: 'down' });
+    const listing = await gone.app.inject({ method: 'GET', url: '/api/shop/products/get' });
+    expect(listing.statusCode).toBeGreaterThanOrEqual(500);
+    expect(listing.json().success).toBe(false);
+    await gone.app.close().catch(() => undefined);
+  });
+
+  it.runIf(process.env.TEST_REDIS_URL)(
+    'two instances sharing Redis share the login limit; health says up',
+    async () => {
+      const clients = [new Redis(process.env.TEST_REDIS_URL!), new Redis(process.env.TEST_REDIS_URL!)];
+      const apps = await Promise.all(
+        clients.map((redis) => buildTestApp({ AUTH_RATE_LIMIT_MAX: '3' }, { redis })),
+      );
+      try {
+        await clients[0]!.flushdb();
+        expect((await apps[0]!.app.inject({ method: 'GET', url: '/api/health' })).json().redis).toBe('up');
+        const codes = [];
+        for (let i = 0; i < 4; i++) {
+          const res = await apps[i % 2]!.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: 'shared@example.test', password: 'wrong' },
+          });
+          codes.push(res.statusCode);
+        }
+        expect(codes).toEqual([401, 401, 401, 429]);
+      } finally {
+        await Promise.all(apps.map((a) => a.app.close()));
+        for (const c of clients) c.disconnect();
+      }
+    },
+  );
+
+  it('with Redis unreachable the shop keeps selling on per-instance limits, and health says degraded', async () => {
+    const unreachable = new Redis({
+      host: '127.0.0.1',
+      port: 1,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    unreachable.on('error', () => undefined);
+    const noRedis = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '3' }, { redis: unreachable });
+    try {
+      const health = await noRedis.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toMatchObject({ status: 'degraded', redis: 'down', database: 'up' });
+      const listing = await noRedis.app.inject({ method: 'GET', url: '/api/shop/products/get' });
+      expect(listing.statusCode).toBe(200);
+      const codes = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await noRedis.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'who@example.test', password: 'wrong' },
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 429]);
+    } finally {
+      await noRedis.app.close();
+      unreachable.disconnect();
+    }
   });
 
   it('answers JSON 404 for an unknown API route', async () => {

@@ -43,13 +43,15 @@ export async function load(
   label: string,
   urls: string[],
   seconds: number,
-  connections = 20,
+  connections = 50,
+  headers: Record<string, string> = {},
 ): Promise<Figures> {
   const first = new URL(urls[0]!);
   const result = await autocannon({
     url: first.origin,
     connections,
     duration: seconds,
+    headers: { 'accept-encoding': 'br, gzip', ...headers },
     requests: urls.map((u) => {
       const url = new URL(u);
       return { method: 'GET' as const, path: url.pathname + url.search };

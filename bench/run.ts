@@ -1,7 +1,9 @@
 /**
- * `npm run bench`: autocannon against the product listing on catalogs of 1k, 10k and 100k products, on PGlite and
- * on PostgreSQL, and against a bare Fastify hello-world in the same run. Prints req/s, p50 and p99 latency and the
- * ratio to hello-world. Figures only: nothing passes or fails on time.
+ * `npm run bench`: autocannon (50 connections, asking for br/gzip like a browser) against the product listing —
+ * warm (catalog cache on) anonymous and signed in, and cold (CATALOG_CACHE_TTL_SECONDS=0) — and product details, on
+ * catalogs of 1k, 10k and 100k products, on PGlite and on PostgreSQL, and against a bare Fastify hello-world in the
+ * same run. Prints req/s, p50 and p99 latency and the ratio to hello-world. Figures only: nothing passes or fails
+ * on time.
  *
  * Options (environment): BENCH_SECONDS (default 10) per target, BENCH_SIZES (default 1000,10000,100000; empty for
  * none),
@@ -33,15 +35,41 @@ if (!existsSync(serverEntry)) {
   process.exit(1);
 }
 
-/** The listing requests a shopper makes: default, a filtered page, a deep page, a name sort. */
+/** The listing requests a shopper makes: default, a filtered page, a deep page, a name sort (24 per page). */
 function listingUrls(base: string): string[] {
   const p = `${base}/api/shop/products/get`;
   return [
-    `${p}?sortBy=price-asc`,
-    `${p}?category=Men,Women&sortBy=price-desc`,
-    `${p}?brand=Nike&sortBy=name-asc&page=3`,
-    `${p}?category=Electronics&brand=Apple,Samsung,Sony&sortBy=price-asc&page=2`,
+    `${p}?sortBy=price-asc&page=1&limit=24`,
+    `${p}?category=Men,Women&sortBy=price-desc&page=1&limit=24`,
+    `${p}?brand=Nike&sortBy=name-asc&page=3&limit=24`,
+    `${p}?category=Electronics&brand=Apple,Samsung,Sony&sortBy=price-asc&page=2&limit=24`,
   ];
+}
+
+/** A signed-in shopper's bearer header (every shop page is signed in, spec §4 guard). */
+async function shopperHeaders(base: string): Promise<Record<string, string>> {
+  const email = `bench-reader-${process.pid}-${Date.now()}@example.test`;
+  const password = 'bench reader passphrase';
+  const json = { 'content-type': 'application/json' };
+  await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ username: 'Bench Reader', email, password }),
+  });
+  const login = (await (
+    await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password }),
+    })
+  ).json()) as { token: string };
+  return { authorization: `Bearer ${login.token}` };
+}
+
+/** Product detail URLs of the first listing page. */
+async function detailUrls(base: string): Promise<string[]> {
+  const list = (await (await fetch(listingUrls(base)[0]!)).json()) as { data: Array<{ _id: string }> };
+  return list.data.slice(0, 12).map((p) => `${base}/api/shop/products/get/${p._id}`);
 }
 
 function seed(env: NodeJS.ProcessEnv, products: number): void {
@@ -74,16 +102,27 @@ async function startServer(env: NodeJS.ProcessEnv) {
   return child;
 }
 
-async function benchServer(label: string, env: NodeJS.ProcessEnv, searchLabel?: string): Promise<Figures> {
+async function benchServer(label: string, env: NodeJS.ProcessEnv, searchLabel?: string): Promise<Figures[]> {
+  const rows: Figures[] = [];
   const child = await startServer(env);
   try {
+    const signedIn = await shopperHeaders(base);
     await load(`${label} warm-up`, listingUrls(base), 2);
-    const figures = await load(label, listingUrls(base), SECONDS);
+    rows.push(await load(`listing warm, anonymous, ${label}`, listingUrls(base), SECONDS));
+    rows.push(await load(`listing warm, signed in, ${label}`, listingUrls(base), SECONDS, 50, signedIn));
+    rows.push(await load(`details warm, signed in, ${label}`, await detailUrls(base), SECONDS, 50, signedIn));
     if (searchLabel) searchRows.push(...(await benchSearch(base, searchLabel)));
-    return figures;
   } finally {
     await stop(child);
   }
+  const cold = await startServer({ ...env, CATALOG_CACHE_TTL_SECONDS: '0' });
+  try {
+    await load(`${label} cold warm-up`, listingUrls(base), 2);
+    rows.push(await load(`listing cold, anonymous, ${label}`, listingUrls(base), SECONDS));
+  } finally {
+    await stop(cold);
+  }
+  return rows;
 }
 
 async function main(): Promise<void> {
@@ -107,11 +146,11 @@ async function main(): Promise<void> {
       console.log(`seeding ${size} products into PGlite…`);
       seed(env, size);
       rows.push(
-        await benchServer(
-          `listing, PGlite, ${size} products`,
+        ...(await benchServer(
+          `PGlite, ${size} products`,
           env,
           size === LARGEST ? `PGlite, ${size} products` : undefined,
-        ),
+        )),
       );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -130,11 +169,11 @@ async function main(): Promise<void> {
         console.log(`seeding ${size} products into PostgreSQL…`);
         seed(env, size);
         rows.push(
-          await benchServer(
-            `listing, PostgreSQL, ${size} products`,
+          ...(await benchServer(
+            `PostgreSQL, ${size} products`,
             env,
             size === LARGEST ? `PostgreSQL, ${size} products` : undefined,
-          ),
+          )),
         );
       } finally {
         await admin.query(`drop database if exists ${dbName} with (force)`);

@@ -25,6 +25,8 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accessPlugin } from './lib/access.ts';
+import { createBus } from './lib/bus.ts';
+import { createCatalogCache } from './lib/catalog-cache.ts';
 import { HttpError } from './lib/http-error.ts';
 import { boundBodyTime, boundJsonBodies, JSON_BODY_LIMIT } from './lib/json-body.ts';
 import { errSerializer } from './lib/log.ts';
@@ -37,6 +39,8 @@ import { fallbackRateLimitStore, redisHealth } from './lib/rate-limit-store.ts';
 import { featureRoutes } from './modules/features/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { shopProductRoutes } from './modules/products/routes.ts';
+import { forgetProductCounts } from './modules/products/service.ts';
+import { createSessionCache } from './modules/auth/session.service.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -201,7 +205,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(accessPlugin, { db, allowedOrigins });
+  // Caches shared in spirit across instances: catalog answers and resolved sessions, forgotten everywhere through the
+  // bus (Redis pub/sub) when the catalog changes or a session ends (DESIGN.md §6).
+  const bus = createBus(deps.redis);
+  const catalog = createCatalogCache(bus, { ttlMs: config.catalogCacheTtlMs });
+  catalog.onChange(() => forgetProductCounts(db));
+  const sessions = createSessionCache(bus, { ttlMs: config.sessionCacheTtlMs });
+  app.addHook('onResponse', async (request) => {
+    if (request.routeOptions.config?.catalogWrite) catalog.changed();
+  });
+  app.addHook('onClose', () => bus.close());
+
+  await app.register(accessPlugin, { db, allowedOrigins, sessions });
 
   const hasher = createPasswordHasher(config.argon2MemoryKib);
   const localThrottle = memoryLoginThrottle(config.rateLimit.loginFailuresPerWindow, FIFTEEN_MINUTES);
@@ -222,9 +237,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionTtlMs: config.sessionTtlMs,
     secureCookie: config.env === 'production' && config.publicUrl.startsWith('https:'),
     authPerWindow: config.rateLimit.authPerWindow,
+    sessions,
   });
-  await app.register(shopProductRoutes, { prefix: '/api/shop', db, images });
-  await app.register(featureRoutes, { prefix: '/api/common', db, images, publicUrl: config.publicUrl });
+  await app.register(shopProductRoutes, { prefix: '/api/shop', db, images, cache: catalog });
+  await app.register(featureRoutes, {
+    prefix: '/api/common',
+    db,
+    images,
+    publicUrl: config.publicUrl,
+    cache: catalog,
+  });
   await app.register(cartRoutes, { prefix: '/api/shop', db, images });
   await app.register(addressRoutes, { prefix: '/api/shop', db });
   await app.register(reviewRoutes, { prefix: '/api/shop', db });
@@ -243,7 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The sandbox's approval page exists only while the sandbox provider takes the payments (DESIGN.md §4).
   if (orderDeps.payments.name === 'sandbox') await app.register(sandboxPaymentRoutes, orderDeps);
   const jobs = deps.runJobs
-    ? startJobs(app.log, { ...orderDeps, log: app.log }, config, mailWorker)
+    ? startJobs(app.log, { ...orderDeps, log: app.log }, config, mailWorker, catalog)
     : undefined;
   app.addHook('onClose', async () => {
     await jobs?.stop();

@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   PENDING_ORDER_TTL_MINUTES: int(60),
   RECONCILE_INTERVAL_SECONDS: int(60),
   REQUEST_TIMEOUT_SECONDS: int(30),
+  CATALOG_CACHE_TTL_SECONDS: int(10, 0),
+  SESSION_CACHE_TTL_SECONDS: int(10, 0),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().default('Emporium <orders@emporium.test>'),
 });
@@ -147,6 +149,10 @@ export interface Config {
   reconcileIntervalMs: number;
   /** Time a client has to send a whole request, headers and body (ms); then 408 and the connection is closed. */
   requestTimeoutMs: number;
+  /** Longest a cached catalog answer is served (ms); writes renew the cache at once on every instance with Redis. */
+  catalogCacheTtlMs: number;
+  /** Longest a resolved session is reused by shopper routes on one instance (ms); logout evicts it everywhere. */
+  sessionCacheTtlMs: number;
   /** Order confirmations: SMTP when `smtpUrl` is set, else .eml files in `dataDir/outbox`. */
   mail: { smtpUrl?: string; from: string };
 }
@@ -227,6 +233,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pendingOrderTtlMs: e.PENDING_ORDER_TTL_MINUTES * 60_000,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    catalogCacheTtlMs: e.CATALOG_CACHE_TTL_SECONDS * 1000,
+    sessionCacheTtlMs: e.SESSION_CACHE_TTL_SECONDS * 1000,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }

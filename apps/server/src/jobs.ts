@@ -5,6 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
+import type { CatalogCache } from './lib/catalog-cache.ts';
 import type { MailWorker } from './mail/outbox.ts';
 import { reconcilePayments } from './modules/orders/reconcile.ts';
 import type { OrderDeps } from './modules/orders/service.ts';
@@ -15,13 +16,23 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-export function startJobs(log: FastifyBaseLogger, deps: OrderDeps, config: Config, mail: MailWorker): Jobs {
+export function startJobs(
+  log: FastifyBaseLogger,
+  deps: OrderDeps,
+  config: Config,
+  mail: MailWorker,
+  catalog: Pick<CatalogCache, 'changed'>,
+): Jobs {
   let reconciling: Promise<unknown> | undefined;
   const reconcile = () => {
     if (reconciling) return;
     reconciling = reconcilePayments(deps, { pendingTtlMs: config.pendingOrderTtlMs })
       .then((r) => {
-        if (r.paid || r.cancelled) log.info(r, 'payment reconciliation');
+        if (r.paid || r.cancelled) {
+          log.info(r, 'payment reconciliation');
+          // Stock moved (taken for captured orders, given back for cancelled ones).
+          catalog.changed();
+        }
       })
       .catch((err: unknown) => log.error({ err }, 'payment reconciliation failed'))
       .finally(() => (reconciling = undefined));

@@ -1,6 +1,7 @@
 /**
  * Access control (DESIGN.md §4): every route declares `config.access` as `public`, `shopper` (any signed-in user)
- * or `admin`; a route without it makes start-up fail (default deny). The session comes from
+ * or `admin`; a route without it makes start-up fail (default deny). Public routes do not look the session up
+ * unless they declare `readsSession`; shopper routes may use the session cache. The session comes from
  * `Authorization: Bearer <token>` or the `token` cookie. Unsafe methods authenticated by the cookie alone must carry
  * an allowed Origin (CSRF defence), else 403.
  */
@@ -8,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthUser } from '@emporium/contract';
 import type { Db } from '../db/client.ts';
-import { resolveSession } from '../modules/auth/session.service.ts';
+import { resolveSession, type SessionCache } from '../modules/auth/session.service.ts';
 import { forbidden, unauthorized } from './http-error.ts';
 
 export type Access = 'public' | 'shopper' | 'admin';
@@ -16,6 +17,10 @@ export type Access = 'public' | 'shopper' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A public route that needs the caller's user (check-auth, logout); other public routes never look it up. */
+    readsSession?: boolean;
+    /** The route writes catalog data (products, stock, reviews, feature images): the catalog cache is renewed. */
+    catalogWrite?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, read from the database for this request; null for a visitor. */
@@ -39,7 +44,7 @@ export function readToken(request: FastifyRequest): { token: string; via: 'beare
 }
 
 export const accessPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; allowedOrigins: string[] }) => {
+  async (app: FastifyInstance, opts: { db: Db; allowedOrigins: string[]; sessions: SessionCache }) => {
     const allowed = new Set(opts.allowedOrigins);
     app.decorateRequest('user', null);
     app.decorateRequest('sessionToken', null);
@@ -52,12 +57,18 @@ export const accessPlugin = fp(
     });
 
     app.addHook('onRequest', async (request) => {
-      const access = request.routeOptions.config?.access;
+      const config = request.routeOptions.config;
+      const access = config?.access;
       if (!access) return;
       const found = readToken(request);
+      if (found) request.sessionToken = found.token;
+      // Public catalog routes answer the same to everyone: no session lookup at all.
+      if (access === 'public' && !config.readsSession) return;
       if (found) {
-        request.sessionToken = found.token;
-        request.user = await resolveSession(opts.db, found.token);
+        // Shopper routes may use a session resolved a few seconds ago; admin routes and check-auth read it fresh.
+        const cached = access === 'shopper' ? opts.sessions.get(found.token) : undefined;
+        request.user = cached ?? (await resolveSession(opts.db, found.token));
+        if (!cached && request.user && access === 'shopper') opts.sessions.set(found.token, request.user);
         if (request.user && found.via === 'cookie' && !SAFE_METHODS.has(request.method)) {
           const origin = request.headers.origin;
           if (!origin || !allowed.has(origin)) throw forbidden('Request origin not allowed');

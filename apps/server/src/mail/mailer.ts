@@ -3,7 +3,7 @@
  * .eml file into `DATA_DIR/outbox/`, so a fresh clone sends nothing and the mail can still be read.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -48,7 +48,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
         ? `${message.key.replace(/[^a-zA-Z0-9-]/g, '_')}.eml`
         : `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const path = join(options.outboxDir, name);
-      await writeFile(path, info.message as Buffer);
+      // Written whole, then renamed: a reader never sees a half-written message.
+      await writeFile(`${path}.partial`, info.message as Buffer);
+      await rename(`${path}.partial`, path);
       return path;
     },
   };

@@ -60,7 +60,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStor
   app.put(
     '/orders/status/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', catalogWrite: true },
       schema: {
         tags: ['admin'],
         params: IdParams,

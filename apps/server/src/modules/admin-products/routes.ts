@@ -45,7 +45,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductDeps> = async
   app.post(
     '/products/add',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', catalogWrite: true },
       schema: { tags: ['admin'], body: ProductInput, response: { 201: AdminProductResponse, ...errors } },
     },
     async (request, reply) => {
@@ -58,7 +58,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductDeps> = async
   app.put(
     '/products/edit/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', catalogWrite: true },
       schema: {
         tags: ['admin'],
         params: IdParams,
@@ -77,7 +77,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductDeps> = async
   app.delete(
     '/products/delete/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', catalogWrite: true },
       schema: { tags: ['admin'], params: IdParams, response: { 200: AdminProductResponse, ...errors } },
     },
     async (request) => ({

@@ -16,7 +16,7 @@ import { unauthorized } from '../../lib/http-error.ts';
 import { logIn, registerUser } from './auth.service.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { PasswordHasher } from './password.ts';
-import { revokeSession } from './session.service.ts';
+import { revokeSession, type SessionCache } from './session.service.ts';
 
 export interface AuthRoutesOptions {
   db: Db;
@@ -26,6 +26,7 @@ export interface AuthRoutesOptions {
   secureCookie: boolean;
   /** Login and register requests per IP per 15 minutes. */
   authPerWindow: number;
+  sessions: SessionCache;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
@@ -71,9 +72,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   /** Revokes the caller's session (bearer or cookie) and clears the cookie; 200 even without a session. */
   app.post(
     '/logout',
-    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: MessageResponse } } },
+    {
+      config: { access: 'public', readsSession: true },
+      schema: { tags: ['auth'], response: { 200: MessageResponse } },
+    },
     async (request, reply) => {
-      if (request.sessionToken) await revokeSession(opts.db, request.sessionToken);
+      if (request.sessionToken) {
+        await revokeSession(opts.db, request.sessionToken);
+        opts.sessions.revoke(request.sessionToken);
+      }
       reply.clearCookie('token', { path: '/' });
       return { success: true, message: 'Logged out successfully' };
     },
@@ -83,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     '/check-auth',
     {
-      config: { access: 'public' },
+      config: { access: 'public', readsSession: true },
       schema: { tags: ['auth'], response: { 200: CheckAuthResponse, 401: ErrorResponse } },
     },
     async (request, reply) => {

@@ -48,3 +48,43 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
 }
+
+/**
+ * A short-lived per-instance cache of resolved sessions (token hash → user), so that shopper routes skip the
+ * session query (DESIGN.md §6). Logout evicts the token on every instance through the bus; `ttlMs` bounds the rest
+ * (a role change or account deletion reaches shopper routes within it). Admin routes and check-auth never use it.
+ */
+export interface SessionCache {
+  get(token: string): AuthUser | undefined;
+  set(token: string, user: AuthUser): void;
+  /** Forgets `token` here and on every instance (logout). */
+  revoke(token: string): void;
+}
+
+export function createSessionCache(
+  bus: {
+    publish(channel: string, message: string): void;
+    subscribe(channel: string, fn: (m: string) => void): void;
+  },
+  options: { ttlMs: number; maxEntries?: number },
+): SessionCache {
+  const maxEntries = options.maxEntries ?? 10_000;
+  const entries = new Map<string, { user: AuthUser; expires: number }>();
+  bus.subscribe('session-revoked', (hash) => entries.delete(hash));
+  return {
+    get(token) {
+      const hit = entries.get(hashToken(token));
+      return hit && hit.expires > Date.now() ? hit.user : undefined;
+    },
+    set(token, user) {
+      if (options.ttlMs <= 0) return;
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(hashToken(token), { user, expires: Date.now() + options.ttlMs });
+    },
+    revoke(token) {
+      const hash = hashToken(token);
+      entries.delete(hash);
+      bus.publish('session-revoked', hash);
+    },
+  };
+}

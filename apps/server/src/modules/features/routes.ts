@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FeatureImage, FeatureListResponse, FeatureSetBody, IdParams } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
+import type { CatalogCache } from '../../lib/catalog-cache.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { imageKeyFrom } from '../uploads/image-processing.ts';
 import { addFeatureImage, deleteFeatureImage, listFeatureImages } from './service.ts';
@@ -14,22 +15,29 @@ import { errorResponses } from '../../lib/route-schemas.ts';
 const FeatureResponse = z.object({ success: z.literal(true), message: z.string(), data: FeatureImage });
 const errors = errorResponses(400, 401, 403, 404);
 
-export const featureRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore; publicUrl: string }> = async (
-  app,
-  opts,
-) => {
-  /** `GET /feature/get` → 200 the hero images, oldest first. */
+export const featureRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  images: ImageStore;
+  publicUrl: string;
+  cache: CatalogCache;
+}> = async (app, opts) => {
+  /** `GET /feature/get` → 200 the hero images, oldest first (from the catalog cache). */
   app.get(
     '/feature/get',
     { config: { access: 'public' }, schema: { tags: ['common'], response: { 200: FeatureListResponse } } },
-    async () => ({ success: true as const, data: await listFeatureImages(opts.db, opts.images) }),
+    async (request, reply) => {
+      const answer = await opts.cache.answer('features', async () =>
+        FeatureListResponse.parse({ success: true, data: await listFeatureImages(opts.db, opts.images) }),
+      );
+      return opts.cache.send(request, reply, answer);
+    },
   );
 
   /** `POST /feature/set` {image} (an uploaded image's URL) → 201 the feature image. */
   app.post(
     '/feature/set',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', catalogWrite: true },
       schema: { tags: ['common'], body: FeatureSetBody, response: { 201: FeatureResponse, ...errors } },
     },
     async (request, reply) => {
@@ -43,7 +51,7 @@ export const featureRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore; 
   app.delete(
     '/feature/delete/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', catalogWrite: true },
       schema: { tags: ['common'], params: IdParams, response: { 200: FeatureResponse, ...errors } },
     },
     async (request) => ({

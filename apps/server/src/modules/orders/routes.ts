@@ -51,7 +51,7 @@ export const orderRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>> = async 
   app.post(
     '/order/capture',
     {
-      config: { access: 'shopper' },
+      config: { access: 'shopper', catalogWrite: true },
       schema: {
         tags: ['orders'],
         body: OrderCaptureBody,
@@ -104,7 +104,7 @@ export const orderRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>> = async 
   app.get(
     '/order/payment-return',
     {
-      config: { access: 'public' },
+      config: { access: 'public', catalogWrite: true },
       schema: {
         tags: ['orders'],
         querystring: z.object({

@@ -31,7 +31,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.post(
     '/reviews/add/:productId',
     {
-      config: { access: 'shopper' },
+      config: { access: 'shopper', catalogWrite: true },
       schema: {
         tags: ['reviews'],
         params: z.object({ productId: z.string().max(64) }),
@@ -51,7 +51,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.delete(
     '/reviews/delete/:reviewId',
     {
-      config: { access: 'shopper' },
+      config: { access: 'shopper', catalogWrite: true },
       schema: {
         tags: ['reviews'],
         params: z.object({ reviewId: z.string().max(64) }),

@@ -47,7 +47,7 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>>
 
   app.post(
     '/sandbox/pay/:paymentId/approve',
-    { config: { access: 'public' }, schema: { hide: true, params: Params } },
+    { config: { access: 'public', catalogWrite: true }, schema: { hide: true, params: Params } },
     async (request, reply) => {
       const payment = await find(request.params.paymentId);
       if (!payment) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());

@@ -1,0 +1,106 @@
+/**
+ * The catalog response cache (DESIGN.md §6; issue: a listing served near the framework's ceiling). Public catalog
+ * answers (listing, product details, feature images) are kept per instance, already serialized and compressed
+ * (brotli and gzip), keyed by the route's normalised query and the catalog generation. Every catalog write (a
+ * product edit, a sale or restock, a review, a feature image) starts a new generation here and, through the bus
+ * (Redis pub/sub), on every instance; `ttlMs` bounds how stale an answer can be if a message is lost or there is
+ * no Redis. Per-user answers are never cached; add-to-cart and capture always read the database.
+ */
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Bus } from './bus.ts';
+
+export interface CachedAnswer {
+  json: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  expires: number;
+}
+
+export interface CatalogCache {
+  /** The catalog changed (here): forget every cached answer on every instance. */
+  changed(): void;
+  /** Runs `fn` when the catalog changed anywhere (e.g. to drop other caches of catalog data). */
+  onChange(fn: () => void): void;
+  /** The cached answer for `key`, or `produce`'s, computed once however many ask at the same time. */
+  answer(key: string, produce: () => Promise<unknown>): Promise<CachedAnswer>;
+  /** Answers in the encoding the client accepts (br, gzip or none), with Vary and a strong ETag (304 on match). */
+  send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply;
+  readonly size: number;
+}
+
+const CHANNEL = 'catalog-changed';
+
+export function createCatalogCache(bus: Bus, options: { ttlMs: number; maxEntries?: number }): CatalogCache {
+  const maxEntries = options.maxEntries ?? 500;
+  let generation = 0;
+  const entries = new Map<string, CachedAnswer>();
+  const inFlight = new Map<string, Promise<CachedAnswer>>();
+  const listeners: Array<() => void> = [];
+  const forget = () => {
+    generation++;
+    entries.clear();
+    inFlight.clear();
+    for (const fn of listeners) fn();
+  };
+  bus.subscribe(CHANNEL, forget);
+
+  const encode = (value: unknown): CachedAnswer => {
+    const json = Buffer.from(JSON.stringify(value));
+    return {
+      json,
+      br: brotliCompressSync(json, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+      }),
+      gzip: gzipSync(json, { level: 6 }),
+      etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+      expires: Date.now() + options.ttlMs,
+    };
+  };
+
+  return {
+    changed() {
+      forget();
+      bus.publish(CHANNEL, String(Date.now()));
+    },
+    onChange(fn) {
+      listeners.push(fn);
+    },
+    async answer(key, produce) {
+      const hit = entries.get(key);
+      if (hit && hit.expires > Date.now()) {
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit;
+      }
+      const pending = inFlight.get(key);
+      if (pending) return pending;
+      const started = generation;
+      const work = produce()
+        .then(encode)
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, work);
+      const answer = await work;
+      // An answer computed across a catalog change may hold old data: serve it to its callers, never keep it.
+      if (started === generation) {
+        entries.set(key, answer);
+        if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      }
+      return answer;
+    },
+    send(request, reply, answer) {
+      reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+      reply.header('etag', answer.etag);
+      if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(answer.br);
+      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(answer.gzip);
+      return reply.send(answer.json);
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}

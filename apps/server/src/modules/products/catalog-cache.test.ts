@@ -1,0 +1,158 @@
+/**
+ * The catalog response cache (issue "Fast on every page"): a product edit, a sale, a new review and a feature image
+ * change are in the next answer on the same instance at once, and on another instance sharing Redis within a
+ * second; without Redis another instance catches up within the cache TTL.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.ts';
+import {
+  buildTestApp,
+  insertProduct,
+  promoteToAdmin,
+  signUpAndLogIn,
+  type TestApp,
+} from '../../test/build-test-app.ts';
+import { as, buyProducts, type Session } from '../../test/shop-client.ts';
+
+let t: TestApp;
+let admin: Session;
+let shopper: Session;
+const get = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url }).then((r) => r.json());
+
+/** A second instance on the same database (its own caches, its own Redis connection if any). */
+async function secondInstance(redis?: Redis): Promise<FastifyInstance> {
+  const app = await buildApp({ config: t.config, database: t.database, images: t.images, redis });
+  await app.ready();
+  return app;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ CATALOG_CACHE_TTL_SECONDS: '1' });
+  admin = await signUpAndLogIn(t.app);
+  await promoteToAdmin(t.db, admin.userId);
+  shopper = await signUpAndLogIn(t.app);
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+describe('catalog cache on one instance', () => {
+  it('serves a product edit, a sale and a review in the very next answer', async () => {
+    const id = await insertProduct(t.db, { title: 'Cached Lamp', price: 20, totalStock: 9 });
+    expect((await get(t.app, `/api/shop/products/get/${id}`)).data).toMatchObject({
+      price: 20,
+      totalStock: 9,
+    });
+    const listing = '/api/shop/products/get?sortBy=price-asc';
+    expect((await get(t.app, listing)).data.find((p: { _id: string }) => p._id === id)).toBeDefined();
+
+    // The product's image must be a file of this shop's image store for the edit to be accepted.
+    mkdirSync(join(t.images.root, 'products'), { recursive: true });
+    writeFileSync(join(t.images.root, 'products', 'test-800.webp'), 'image');
+    const loaded = (await get(t.app, `/api/shop/products/get/${id}`)).data;
+    const edit = await as(t.app, admin).put(`/api/admin/products/edit/${id}`, { ...loaded, price: 25 });
+    expect(edit.statusCode).toBe(200);
+    expect((await get(t.app, `/api/shop/products/get/${id}`)).data.price).toBe(25);
+    expect((await get(t.app, listing)).data.find((p: { _id: string }) => p._id === id).price).toBe(25);
+
+    await buyProducts(t.app, shopper, [{ productId: id, quantity: 2 }]);
+    expect((await get(t.app, `/api/shop/products/get/${id}`)).data.totalStock).toBe(7);
+    const inList = (await get(t.app, listing)).data.find((p: { _id: string }) => p._id === id);
+    expect(inList.totalStock).toBe(7);
+
+    const review = await as(t.app, shopper).post(`/api/shop/reviews/add/${id}`, {
+      userId: shopper.userId,
+      productId: id,
+      rating: 2,
+      comment: 'Too dim.',
+    });
+    expect(review.statusCode).toBe(201);
+    expect((await get(t.app, `/api/shop/products/get/${id}`)).data).toMatchObject({
+      averageRating: 2,
+      reviewsCount: 1,
+    });
+  });
+
+  it('answers compressed for clients that ask, with an ETag that revalidates to 304', async () => {
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/shop/products/get?page=1&limit=24',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toContain('accept-encoding');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/shop/products/get?page=1&limit=24',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+});
+
+describe('catalog cache across instances', () => {
+  it('without Redis, another instance catches up within the cache TTL', async () => {
+    const other = await secondInstance();
+    try {
+      const id = await insertProduct(t.db, { title: 'Stale Kettle', totalStock: 5 });
+      expect((await get(other, `/api/shop/products/get/${id}`)).data.totalStock).toBe(5);
+      await buyProducts(t.app, shopper, [{ productId: id, quantity: 1 }]);
+      await expect
+        .poll(async () => (await get(other, `/api/shop/products/get/${id}`)).data.totalStock, {
+          timeout: 3000,
+        })
+        .toBe(4);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.runIf(process.env.TEST_REDIS_URL)(
+    'with Redis, a sale, a feature image and a logout reach the other instance within a second',
+    async () => {
+      const redisA = new Redis(process.env.TEST_REDIS_URL!);
+      const redisB = new Redis(process.env.TEST_REDIS_URL!);
+      const config = { ...t.config, catalogCacheTtlMs: 60_000, sessionCacheTtlMs: 60_000 };
+      const a = await buildApp({ config, database: t.database, images: t.images, redis: redisA });
+      const b = await buildApp({ config, database: t.database, images: t.images, redis: redisB });
+      await Promise.all([a.ready(), b.ready()]);
+      try {
+        await new Promise((r) => setTimeout(r, 200)); // subscriptions established
+        const id = await insertProduct(t.db, { title: 'Shared Vase', totalStock: 6 });
+        expect((await get(b, `/api/shop/products/get/${id}`)).data.totalStock).toBe(6);
+        await buyProducts(a, shopper, [{ productId: id, quantity: 1 }]);
+        await expect
+          .poll(async () => (await get(b, `/api/shop/products/get/${id}`)).data.totalStock, { timeout: 1000 })
+          .toBe(5);
+
+        const before = (await get(b, '/api/common/feature/get')).data.length;
+        const image = (await get(b, `/api/shop/products/get/${id}`)).data.image;
+        const set = await as(a, admin).post('/api/common/feature/set', { image });
+        expect(set.statusCode).toBe(201);
+        await expect
+          .poll(async () => (await get(b, '/api/common/feature/get')).data.length, { timeout: 1000 })
+          .toBe(before + 1);
+
+        const cart = `/api/shop/cart/get/${shopper.userId}`;
+        expect((await as(b, shopper).get(cart)).statusCode).toBe(200);
+        await a.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: { authorization: `Bearer ${shopper.token}` },
+        });
+        await expect
+          .poll(async () => (await as(b, shopper).get(cart)).statusCode, { timeout: 1000 })
+          .toBe(401);
+      } finally {
+        await a.close();
+        await b.close();
+        redisA.disconnect();
+        redisB.disconnect();
+      }
+    },
+  );
+});

@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
   PENDING_ORDER_TTL_MINUTES: int(60),
   RECONCILE_INTERVAL_SECONDS: int(60),
+  RECONCILE_GRACE_SECONDS: int(60, 0),
   REQUEST_TIMEOUT_SECONDS: int(30),
   CATALOG_CACHE_TTL_SECONDS: int(10, 0),
   SESSION_CACHE_TTL_SECONDS: int(10, 0),
@@ -147,6 +148,8 @@ export interface Config {
   pendingOrderTtlMs: number;
   /** How often the reconciliation job runs (ms). */
   reconcileIntervalMs: number;
+  /** How long an order is left to its own capture before the reconciliation job asks the provider (ms). */
+  reconcileGraceMs: number;
   /** Time a client has to send a whole request, headers and body (ms); then 408 and the connection is closed. */
   requestTimeoutMs: number;
   /** Longest a cached catalog answer is served (ms); writes renew the cache at once on every instance with Redis. */
@@ -232,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { provider: 'sandbox', inProduction: production },
     pendingOrderTtlMs: e.PENDING_ORDER_TTL_MINUTES * 60_000,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
+    reconcileGraceMs: e.RECONCILE_GRACE_SECONDS * 1000,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_SECONDS * 1000,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_SECONDS * 1000,

@@ -26,7 +26,10 @@ export function startJobs(
   let reconciling: Promise<unknown> | undefined;
   const reconcile = () => {
     if (reconciling) return;
-    reconciling = reconcilePayments(deps, { pendingTtlMs: config.pendingOrderTtlMs })
+    reconciling = reconcilePayments(deps, {
+      pendingTtlMs: config.pendingOrderTtlMs,
+      graceMs: config.reconcileGraceMs,
+    })
       .then((r) => {
         if (r.paid || r.cancelled) {
           log.info(r, 'payment reconciliation');

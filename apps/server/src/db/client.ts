@@ -80,10 +80,17 @@ export async function openDatabase(
       withStartupLock: async (work) => {
         const client = await pool.connect();
         try {
-          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          // Another instance may hold the lock for as long as its seed takes: wait without the statement time-outs.
+          await client.query('set statement_timeout = 0');
+          await client.query({
+            text: 'select pg_advisory_lock($1)',
+            values: [STARTUP_LOCK_KEY],
+            query_timeout: 0,
+          } as pg.QueryConfig);
           return await work();
         } finally {
           await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+          await client.query('reset statement_timeout').catch(() => undefined);
           client.release();
         }
       },
@@ -168,7 +175,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   ) {
     const message = typeof e.message === 'string' ? e.message : '';
     if (
-      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|Client has encountered a connection error/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|Client has encountered a connection error|not currently accepting connections|the database system is (starting up|shutting down|in recovery mode)|terminating connection/i.test(
         message,
       ) ||
       e.code === 'ECONNREFUSED' ||

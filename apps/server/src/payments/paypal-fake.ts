@@ -1,7 +1,7 @@
 /**
  * A local HTTP fake of the PayPal REST endpoints the `paypal` provider calls (test support only): OAuth token,
  * create order, capture, get order, refund a capture. `mode` switches the capture outcome; `failNext` answers 500 to
- * the next N calls; `delayMs` delays every answer; `requestIds` records every PayPal-Request-Id seen, per path;
+ * the next N calls; `delayMs` delays every answer (after the operation is done); `requestIds` records every PayPal-Request-Id seen, per path;
  * `setStatus` moves an order as the payer or PayPal would (APPROVED, VOIDED); `refunds` lists refunded capture ids.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -52,10 +52,15 @@ export async function startPaypalFake(): Promise<PaypalFake> {
     const path = req.url ?? '';
     const requestId = req.headers['paypal-request-id'] as string | undefined;
     fake.requestIds.push({ path, id: requestId });
-    if (fake.delayMs > 0) await new Promise((r) => setTimeout(r, fake.delayMs));
+    // The operation is done at once; only its answer is delayed (`delayMs`), like a slow network after PayPal acted.
     const send = (status: number, json: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(json));
+      const write = () => {
+        if (res.destroyed) return;
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(json));
+      };
+      if (fake.delayMs > 0) setTimeout(write, fake.delayMs);
+      else write();
     };
     if (fake.failNext > 0) {
       fake.failNext--;

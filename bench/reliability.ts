@@ -1,0 +1,395 @@
+/**
+ * Reliability under faults (issue "Scale-out that survives faults"). Each scenario runs the built server as child
+ * processes on a throwaway PostgreSQL database, prints its figures, and fails (exit 1) when an invariant breaks —
+ * never on time:
+ * 1. PostgreSQL connections killed and refused for 2 s under load: the process survives and serves again.
+ * 2. Redis killed under checkout load: every checkout still succeeds.
+ * 3. Three instances started at once on an empty database: all come up, the demo catalog is seeded once.
+ * 4. kill -9 while PayPal (a local fake) has captured 10 payments whose answers had not arrived: after a restart the
+ *    reconciliation job records all 10 as paid, none cancelled or refunded, stock taken once, one e-mail each.
+ *
+ *   npm run build && npx tsx bench/reliability.ts      (BENCH_PG_URL; needs redis-server on the PATH)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startPaypalFake } from '../apps/server/src/payments/paypal-fake.ts';
+import { benchCheckout } from './checkout.ts';
+import { startProcess, stop, waitFor } from './lib.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const serverEntry = join(here, '..', 'apps/server/dist/main.js');
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const failures: string[] = [];
+
+function check(ok: boolean, what: string): void {
+  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures.push(what);
+}
+
+/** A throwaway database on BENCH_PG_URL's server; `drop` removes it. */
+async function throwawayDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  const db = `emporium_rel_${name}_${process.pid}`;
+  await admin.query(`create database ${db}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${db}`;
+  const query = async (text: string) => {
+    const c = new pg.Client({ connectionString: url.toString() });
+    await c.connect();
+    try {
+      return (await c.query(text)).rows;
+    } finally {
+      await c.end();
+    }
+  };
+  return {
+    name: db,
+    url: url.toString(),
+    admin,
+    query,
+    drop: async () => {
+      await admin.query(`alter database ${db} allow_connections true`).catch(() => undefined);
+      await admin.query(`drop database if exists ${db} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+function serverEnv(port: number, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'fatal',
+    RATE_LIMIT_MAX: '100000000',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    ...extra,
+  };
+}
+
+async function health(base: string): Promise<number> {
+  try {
+    return (await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1500) })).status;
+  } catch {
+    return 0;
+  }
+}
+
+async function postgresOutage(): Promise<void> {
+  console.log('\n1. PostgreSQL connections killed and refused for 2 s under load');
+  const db = await throwawayDatabase('pg');
+  const dataDir = mkdtempSync(join(tmpdir(), 'emporium-rel-'));
+  const port = 3411;
+  const base = `http://127.0.0.1:${port}`;
+  const server = startProcess(
+    process.execPath,
+    [serverEntry],
+    serverEnv(port, { DATABASE_URL: db.url, DATA_DIR: dataDir, CATALOG_CACHE_TTL_SECONDS: '0' }),
+  );
+  try {
+    await waitFor(`${base}/api/health`);
+    const codes = new Map<number, number>();
+    const load = new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: base,
+          connections: 20,
+          duration: 8,
+          requests: [{ method: 'GET', path: '/api/shop/products/get?page=1&limit=24' }],
+        },
+        (err, result) => (err ? reject(err) : resolve(result)),
+      );
+      instance.on('response', (_client: unknown, status: number) =>
+        codes.set(status, (codes.get(status) ?? 0) + 1),
+      );
+    });
+    await sleep(2000);
+    await db.admin.query(`alter database ${db.name} allow_connections false`);
+    await db.admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${db.name}' and pid <> pg_backend_pid()`,
+    );
+    const asked = Date.now();
+    const healthDuring = await health(base);
+    const healthMs = Date.now() - asked;
+    await sleep(2000);
+    await db.admin.query(`alter database ${db.name} allow_connections true`);
+    const upAt = Date.now();
+    let recoveredMs = -1;
+    while (Date.now() - upAt < 15_000) {
+      if ((await health(base)) === 200) {
+        recoveredMs = Date.now() - upAt;
+        break;
+      }
+      await sleep(100);
+    }
+    const result = await load;
+    const summary = [...codes].map(([code, n]) => `${code}×${n}`).join(', ');
+    console.log(`  answers during the run: ${summary}; ${result.errors} socket errors`);
+    console.log(`  health while refused: ${healthDuring}, answered in ${healthMs} ms`);
+    console.log(`  serving again ${recoveredMs} ms after connections were allowed`);
+    check(server.exitCode === null, 'the server process survived');
+    check(
+      healthDuring === 503 && healthMs < 1500,
+      'health answered 503 within 1.5 s while the database refused',
+    );
+    check(recoveredMs >= 0, 'health answered 200 again within 15 s');
+    check(![...codes.keys()].some((c) => c >= 500 && c !== 503), 'no 5xx other than 503 Retry-After');
+  } finally {
+    await stop(server);
+    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function redisOutage(): Promise<void> {
+  console.log('\n2. Redis killed under checkout load');
+  const redisPort = 6391;
+  const redis: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(redisPort), '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const db = await throwawayDatabase('redis');
+  const dataDir = mkdtempSync(join(tmpdir(), 'emporium-rel-'));
+  const port = 3412;
+  const base = `http://127.0.0.1:${port}`;
+  const server = startProcess(
+    process.execPath,
+    [serverEntry],
+    serverEnv(port, { DATABASE_URL: db.url, DATA_DIR: dataDir, REDIS_URL: `redis://127.0.0.1:${redisPort}` }),
+  );
+  try {
+    await waitFor(`${base}/api/health`);
+    await db.query('update products set total_stock = 100000');
+    const ids = (await db.query('select id from products order by id limit 50')).map((r) => r.id as string);
+    const before = (await (await fetch(`${base}/api/health`)).json()) as { status: string; redis: string };
+    const run = benchCheckout(base, ids, 6, 6);
+    await sleep(2000);
+    redis.kill('SIGKILL');
+    const result = await run.then(
+      (r) => r,
+      (err: unknown) => {
+        console.log(`  a checkout failed: ${String(err)}`);
+        return undefined;
+      },
+    );
+    const after = (await (await fetch(`${base}/api/health`)).json()) as { status: string; redis: string };
+    console.log(
+      `  health before: ${before.status} (redis ${before.redis}); after: ${after.status} (redis ${after.redis})`,
+    );
+    if (result)
+      console.log(
+        `  ${result.completed} checkouts in 6 s (${result.perSecond.toFixed(1)}/s), Redis killed at 2 s`,
+      );
+    check(result !== undefined, 'every checkout succeeded across the Redis outage');
+    check(
+      after.redis === 'down' && after.status === 'degraded',
+      'health reports Redis down, the shop degraded',
+    );
+  } finally {
+    redis.kill('SIGKILL');
+    await stop(server);
+    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function threeInstances(): Promise<void> {
+  console.log('\n3. Three instances started at once on an empty database');
+  const db = await throwawayDatabase('three');
+  const dirs = [0, 1, 2].map(() => mkdtempSync(join(tmpdir(), 'emporium-rel-')));
+  const servers = [0, 1, 2].map((i) =>
+    startProcess(
+      process.execPath,
+      [serverEntry],
+      serverEnv(3421 + i, { DATABASE_URL: db.url, DATA_DIR: dirs[i] }),
+    ),
+  );
+  try {
+    const up = await Promise.all(
+      [0, 1, 2].map((i) =>
+        waitFor(`http://127.0.0.1:${3421 + i}/api/health`, 180_000).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    const [products] = await db.query(
+      'select count(*)::int as n, count(distinct title)::int as titles from products',
+    );
+    const [features] = await db.query('select count(*)::int as n from feature_images');
+    console.log(
+      `  instances healthy: ${up.filter(Boolean).length}/3; products ${products!.n} (${products!.titles} titles); feature images ${features!.n}`,
+    );
+    check(up.every(Boolean) && servers.every((s) => s.exitCode === null), 'all three instances came up');
+    check(products!.n > 0 && products!.n === products!.titles, 'the demo catalog was seeded once');
+    check(features!.n === 3, 'three feature images, not more');
+  } finally {
+    await Promise.all(servers.map(stop));
+    await db.drop();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }
+}
+
+async function killDuringCaptures(): Promise<void> {
+  console.log('\n4. kill -9 after PayPal captured 10 payments, before the shop recorded them');
+  const fake = await startPaypalFake();
+  const db = await throwawayDatabase('crash');
+  const dataDir = mkdtempSync(join(tmpdir(), 'emporium-rel-'));
+  const port = 3431;
+  const base = `http://127.0.0.1:${port}`;
+  const env = serverEnv(port, {
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    PAYMENT_PROVIDER: 'paypal',
+    PAYPAL_CLIENT_ID: 'id',
+    PAYPAL_CLIENT_SECRET: 'secret',
+    PAYPAL_API_BASE: fake.url,
+    RECONCILE_INTERVAL_SECONDS: '1',
+    RECONCILE_GRACE_SECONDS: '1',
+  });
+  let server = startProcess(process.execPath, [serverEntry], env);
+  try {
+    await waitFor(`${base}/api/health`);
+    const [product] = await db.query(
+      'select id, total_stock from products where total_stock >= 10 order by id limit 1',
+    );
+    const json = { 'content-type': 'application/json' };
+    const orders: Array<{ orderId: string; token: string; auth: Record<string, string> }> = [];
+    for (let i = 0; i < 10; i++) {
+      const email = `crash-${i}-${process.pid}@example.test`;
+      const password = 'crash test passphrase';
+      await fetch(`${base}/api/auth/register`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ username: `Crash ${i}`, email, password }),
+      });
+      const login = (await (
+        await fetch(`${base}/api/auth/login`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ email, password }),
+        })
+      ).json()) as { token: string; user: { userId: string } };
+      const auth = { ...json, authorization: `Bearer ${login.token}` };
+      const userId = login.user.userId;
+      await fetch(`${base}/api/shop/cart/add/${userId}/${product!.id}`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ quantity: 1 }),
+      });
+      const address = (await (
+        await fetch(`${base}/api/shop/address/add`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({
+            userId,
+            address: '1 Crash St',
+            city: 'C',
+            state: 'S',
+            pincode: '1',
+            phone: '2',
+            notes: 'n',
+          }),
+        })
+      ).json()) as { data: { _id: string } };
+      const created = (await (
+        await fetch(`${base}/api/shop/order/create`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ userId, address: { addressId: address.data._id } }),
+        })
+      ).json()) as { orderId: string; approvalURL: string };
+      const token = new URL(created.approvalURL).searchParams.get('token')!;
+      fake.setStatus(token, 'APPROVED');
+      orders.push({ orderId: created.orderId, token, auth });
+    }
+    fake.delayMs = 2000;
+    for (const o of orders) {
+      void fetch(`${base}/api/shop/order/capture`, {
+        method: 'POST',
+        headers: o.auth,
+        body: JSON.stringify({ orderId: o.orderId, paymentId: o.token, payerId: 'PAYER1' }),
+      }).catch(() => undefined);
+    }
+    const deadline = Date.now() + 10_000;
+    while (fake.captures < 10 && Date.now() < deadline) await sleep(20);
+    server.kill('SIGKILL');
+    await new Promise((r) => server.once('exit', r));
+    fake.delayMs = 0;
+    const ids = orders.map((o) => `'${o.orderId}'`).join(',');
+    const paidAtCrash = (
+      await db.query(
+        `select count(*)::int as n from orders where id in (${ids}) and payment_status = 'completed'`,
+      )
+    )[0]!.n;
+    console.log(
+      `  PayPal captured ${fake.captures}; the shop had recorded ${paidAtCrash} paid when it was killed`,
+    );
+
+    server = startProcess(process.execPath, [serverEntry], env);
+    await waitFor(`${base}/api/health`);
+    const settleBy = Date.now() + 30_000;
+    let rows: Array<{ payment_status: string }> = [];
+    while (Date.now() < settleBy) {
+      rows = (await db.query(`select payment_status from orders where id in (${ids})`)) as typeof rows;
+      if (rows.every((r) => r.payment_status !== 'pending')) break;
+      await sleep(250);
+    }
+    const paid = rows.filter((r) => r.payment_status === 'completed').length;
+    const cancelled = rows.filter((r) => r.payment_status === 'cancelled').length;
+    const [stock] = await db.query(`select total_stock from products where id = '${product!.id}'`);
+    const outbox = join(dataDir, 'outbox');
+    const mailBy = Date.now() + 20_000;
+    let mails: string[] = [];
+    while (Date.now() < mailBy) {
+      mails = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
+      if (mails.length >= paid) break;
+      await sleep(250);
+    }
+    const perOrder = orders.map((o) => mails.filter((m) => m.includes(o.orderId)).length);
+    console.log(
+      `  after restart and reconciliation: ${paid} paid, ${cancelled} cancelled, ${fake.refunds.length} refunded`,
+    );
+    console.log(
+      `  stock ${product!.total_stock} → ${stock!.total_stock}; PayPal captures ${fake.captures}; e-mails ${mails.length}`,
+    );
+    check(fake.captures === 10, 'PayPal captured each payment once');
+    check(paid === 10 && cancelled === 0, 'every payment PayPal took ends paid, none cancelled');
+    check(fake.refunds.length === 0, 'nothing refunded');
+    check(stock!.total_stock === product!.total_stock - 10, 'stock taken exactly once per order');
+    check(
+      perOrder.every((n) => n === 1),
+      'exactly one confirmation e-mail per paid order',
+    );
+  } finally {
+    await stop(server);
+    await fake.close();
+    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (!existsSync(serverEntry)) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+// `npx tsx bench/reliability.ts 1 4` runs only those scenarios.
+const only = process.argv.slice(2).map(Number);
+const scenarios = [postgresOutage, redisOutage, threeInstances, killDuringCaptures];
+for (const [i, scenario] of scenarios.entries())
+  if (only.length === 0 || only.includes(i + 1)) await scenario();
+console.log(
+  failures.length === 0 ? '\nreliability: all invariants held' : `\nreliability: ${failures.length} failed`,
+);
+process.exit(failures.length === 0 ? 0 : 1);

@@ -103,6 +103,25 @@ describe('PayPal provider against a local fake of Orders v2', () => {
     expect(await o.stock()).toBe(3);
   });
 
+  it('a slow PayPal does not stall other shoppers: the database answers while a capture waits for PayPal', async () => {
+    const o = await placed();
+    fake.delayMs = 1500;
+    try {
+      const capture = o.capture().then(() => 'capture');
+      await new Promise((r) => setTimeout(r, 200));
+      // A cart read is never cached: it needs the database, which on PGlite is one connection that a transaction held
+      // across the PayPal call would block.
+      const other = await signUpAndLogIn(t.app);
+      const cart = as(t.app, other)
+        .get(`/api/shop/cart/get/${other.userId}`)
+        .then((res) => (res.statusCode === 200 ? 'cart' : `cart ${res.statusCode}`));
+      expect(await Promise.race([capture, cart])).toBe('cart');
+      expect(await capture).toBe('capture');
+    } finally {
+      fake.delayMs = 0;
+    }
+  });
+
   it('the return from PayPal (token, PayerID) captures on the server and sends the browser to the shop', async () => {
     const o = await placed();
     const before = fake.captures;

@@ -58,6 +58,19 @@ const ListingPage = lazyScreen(
   () => import('@/features/shop-products/listing-page'),
   (m) => m.ListingPage,
 );
+// The product page shows the catalog's price, rating and reviews; the app hands them over (features do not import
+// each other), and both chunks download in parallel.
+const ProductPage = lazyScreen(
+  () =>
+    Promise.all([
+      import('@/features/product-page/product-page'),
+      import('@/features/shop-products/product-page-parts'),
+    ]),
+  ([{ ProductPage }, { productPageParts }]) =>
+    function ShopProductPage() {
+      return <ProductPage parts={productPageParts} />;
+    },
+);
 const SearchPage = lazyScreen(
   () => import('@/features/shop-products/search-page'),
   (m) => m.SearchPage,
@@ -188,6 +201,7 @@ const routes: RouteObject[] = [
         children: [
           page('home', HomePage),
           page('listing', ListingPage),
+          page('product/:id', ProductPage),
           page('checkout', CheckoutPage),
           page('account', AccountPage),
           page('paypal-return', PaypalReturnPage),

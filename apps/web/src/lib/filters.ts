@@ -87,9 +87,13 @@ export function buildFilterQuery(
   return parts.join('&');
 }
 
+/** The listing URL filtered by one value, e.g. `/shop/listing?category=Men` (product page breadcrumbs and links). */
+export function listingPathFor(group: FilterGroup, value: string): string {
+  return `/shop/listing?${buildFilterQuery({ ...EMPTY_FILTERS, [group]: [value] })}`;
+}
+
 /** Stores a single-value filter and returns the listing URL that carries it (home tiles and header links). */
 export function applySingleFilter(group: FilterGroup, value: string): string {
-  const filters: Filters = { ...EMPTY_FILTERS, [group]: [value] };
-  storeFilters(filters);
-  return `/shop/listing?${buildFilterQuery(filters)}`;
+  storeFilters({ ...EMPTY_FILTERS, [group]: [value] });
+  return listingPathFor(group, value);
 }

@@ -4,10 +4,17 @@ import { X } from 'lucide-react';
 import { TOAST_DURATION_MS } from '@emporium/contract';
 import { cn } from '@/lib/cn';
 
+/** A button inside the toast (e.g. "View cart"); pressing it runs `onClick` and closes the toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface ToastOptions {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  action?: ToastAction;
 }
 
 interface ToastState extends ToastOptions {
@@ -29,6 +36,18 @@ export function toast(options: ToastOptions): void {
   emit();
 }
 
+/**
+ * Adds an action button to the toast on screen when it still shows `title`, without replacing it (same id, so it
+ * does not animate in again or restart its 5000 ms). Lets a caller that did not raise the toast offer a follow-up,
+ * e.g. "View cart" on "Product added to cart". Answers whether the toast was found.
+ */
+export function addToastAction(title: string, action: ToastAction): boolean {
+  if (!current?.open || current.title !== title) return false;
+  current = { ...current, action };
+  emit();
+  return true;
+}
+
 function dismiss(id: number): void {
   if (current?.id === id) {
     current = { ...current, open: false };
@@ -45,10 +64,19 @@ function snapshot(): ToastState | null {
   return current;
 }
 
+/**
+ * Where toasts appear: never over the cart panel's Total and Checkout (bottom of the right-hand panel) nor a form's
+ * main button. Below the `lg` breakpoint the panel covers all or most of the width, so toasts sit at the top,
+ * centred, just below the 64 px shop header (whose cart and menu buttons stay usable); from `lg` up they sit bottom-left, clear of the right-hand panel (at most 448 px wide) and of the forms,
+ * whose buttons are centred or on the right.
+ */
+const VIEWPORT_PLACEMENT =
+  'inset-x-0 top-16 mx-auto max-w-sm lg:inset-x-auto lg:top-auto lg:bottom-0 lg:left-0 lg:mx-0';
+
 export function Toaster() {
   const active = useSyncExternalStore(subscribe, snapshot, snapshot);
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right">
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="up">
       {active && (
         <ToastPrimitive.Root
           key={active.id}
@@ -56,14 +84,15 @@ export function Toaster() {
           onOpenChange={(open) => {
             if (!open) dismiss(active.id);
           }}
+          data-testid="toast"
           className={cn(
-            'relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
+            'relative flex w-full flex-wrap items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
             active.variant === 'destructive'
               ? 'border-red-700 bg-red-600 text-white'
               : 'border-neutral-200 bg-white text-neutral-900',
           )}
         >
-          <div className="grid gap-1">
+          <div className="grid min-w-0 flex-1 gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{active.title}</ToastPrimitive.Title>
             {active.description && (
               <ToastPrimitive.Description className="text-sm opacity-90">
@@ -71,6 +100,15 @@ export function Toaster() {
               </ToastPrimitive.Description>
             )}
           </div>
+          {active.action && (
+            <ToastPrimitive.Action
+              altText={active.action.label}
+              onClick={active.action.onClick}
+              className="inline-flex h-8 shrink-0 cursor-pointer items-center self-center rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium text-neutral-900 shadow-sm hover:bg-neutral-50 focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none"
+            >
+              {active.action.label}
+            </ToastPrimitive.Action>
+          )}
           <ToastPrimitive.Close
             aria-label="Close"
             className="absolute top-3 right-3 cursor-pointer rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:outline-none"
@@ -79,7 +117,12 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}
-      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
+      <ToastPrimitive.Viewport
+        className={cn(
+          'fixed z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none',
+          VIEWPORT_PLACEMENT,
+        )}
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -9,9 +9,13 @@ import { fetchFeatureImages, selectFeatureImages } from './feature-images-slice'
 
 /**
  * The width a slide is drawn at: from the md breakpoint the carousel is 900 px tall and the picture covers it, so a
- * 16:9 banner is drawn at least 1600 px wide; on phones the carousel's height follows the width.
+ * 16:9 banner is drawn at least 1600 px wide; on phones the carousel is 16:9 itself, so the whole banner shows.
  */
 const SLIDE_SIZES = '(min-width: 768px) 1600px, 100vw';
+
+/** Previous/next: centred on the sides from md; smaller, in the bottom corners on phones. */
+const ARROW =
+  'absolute top-1/2 -translate-y-1/2 bg-white/80 max-md:top-auto max-md:bottom-2 max-md:h-8 max-md:w-8 max-md:translate-y-0';
 
 interface Rotation {
   position: number;
@@ -26,7 +30,9 @@ function moveTo(rotation: Rotation, position: number): Rotation {
 
 /**
  * Hero carousel (spec §2): 900 px tall on wide screens (the height is reserved before images load, so nothing
- * shifts), scaled down on phones, advancing every 3000 ms. Only the first slide's picture loads with the page (at
+ * shifts), advancing every 3000 ms. Below md it takes the banners' 16:9 shape and the picture is contained rather
+ * than cropped: a banner's headline spans most of its width, and a crop to a taller box cut it at both edges. The
+ * arrows move to the bottom corners there, off the centred text. Only the first slide's picture loads with the page (at
  * high priority); the next one loads while the current one shows, and later ones are not displayed (so not
  * downloaded) until their turn comes near.
  */
@@ -56,7 +62,7 @@ export function HeroCarousel() {
       aria-roledescription="carousel"
       aria-label="Featured"
       data-testid="hero-carousel"
-      className="relative w-full overflow-hidden bg-neutral-200 max-md:h-[max(14rem,56vw)]!"
+      className="relative w-full overflow-hidden bg-neutral-200 max-md:aspect-video max-md:h-auto!"
       style={{ height: `${HERO_HEIGHT_PX}px` }}
     >
       {count === 0 ? (
@@ -78,7 +84,7 @@ export function HeroCarousel() {
               loading={index === 0 ? 'eager' : 'lazy'}
               fetchPriority={index === 0 ? 'high' : 'low'}
               className={cn(
-                'absolute inset-0 h-full w-full object-cover transition-opacity duration-1000',
+                'absolute inset-0 h-full w-full object-cover transition-opacity duration-1000 max-md:object-contain',
                 index === current ? 'opacity-100' : 'opacity-0',
                 // A lazy image that is not displayed is not downloaded.
                 index !== current && index !== next && !rotation.seen.has(index) && 'hidden',
@@ -90,7 +96,7 @@ export function HeroCarousel() {
             size="icon"
             aria-label="Previous slide"
             onClick={() => setRotation((r) => moveTo(r, (current - 1 + count) % count))}
-            className="absolute top-1/2 left-4 -translate-y-1/2 bg-white/80"
+            className={cn(ARROW, 'left-4 max-md:left-2')}
           >
             <ChevronLeft className="h-4 w-4" aria-hidden="true" />
           </Button>
@@ -99,7 +105,7 @@ export function HeroCarousel() {
             size="icon"
             aria-label="Next slide"
             onClick={() => setRotation((r) => moveTo(r, (current + 1) % count))}
-            className="absolute top-1/2 right-4 -translate-y-1/2 bg-white/80"
+            className={cn(ARROW, 'right-4 max-md:right-2')}
           >
             <ChevronRight className="h-4 w-4" aria-hidden="true" />
           </Button>

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Menu, ShoppingBag } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { useCartPanelRequests } from '@/app/product-actions';
 import { useLogout, useSessionUser } from '@/app/session';
 import { cn } from '@/lib/cn';
 import { applySingleFilter, clearStoredFilters } from '@/lib/filters';
@@ -66,6 +67,13 @@ export function ShopHeader({ cart }: { cart: ReactNode }) {
   const user = useSessionUser();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
+  const cartRef = useRef<HTMLSpanElement>(null);
+  // "View cart" in the add-to-cart toast: the cart button owns its panel, so the request presses the button.
+  const openCart = useCallback(() => {
+    setMenuOpen(false);
+    cartRef.current?.querySelector('button')?.click();
+  }, []);
+  useCartPanelRequests(openCart);
 
   return (
     <header className="sticky top-0 z-40 w-full border-b border-neutral-200 bg-white/95 backdrop-blur">
@@ -78,7 +86,9 @@ export function ShopHeader({ cart }: { cart: ReactNode }) {
           <MenuItems />
         </nav>
         <div className="flex items-center gap-3">
-          {cart}
+          <span ref={cartRef} className="contents">
+            {cart}
+          </span>
           <UserMenu user={user} onLogout={logout} />
           <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
             <SheetTrigger asChild>

@@ -1,10 +1,11 @@
-import { useEffect, useMemo } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { LIMITS, type SortBy } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import {
+  EMPTY_FILTERS,
   buildFilterQuery,
   filtersFromSearchParams,
   hasAnyFilter,
@@ -15,27 +16,80 @@ import {
   type FilterGroup,
   type Filters,
 } from '@/lib/filters';
+import { ActiveFilters, activeFilterValues } from './active-filters';
 import { FilterPanel } from './filter-panel';
 import { ProductGrid } from './product-grid';
-import { fetchFilteredProducts, selectShopProducts } from './shop-products-slice';
+import {
+  fetchFilteredProducts,
+  listQueryKey,
+  listingScrollSaved,
+  selectShopProducts,
+} from './shop-products-slice';
 import { SortMenu } from './sort-menu';
 
 const PAGE_SIZE = LIMITS.pageSize.default;
 
 /**
+ * Keeps where the shopper scrolled the listing and puts it back on Back from a product. The position is tracked
+ * while the listing is on screen (reading it at unmount would see the next page's layout) and saved for the history
+ * entry; the listener is a layout effect so it is gone before the next page's own scrolling.
+ */
+function useListingScroll(restoreTo: number | null) {
+  const dispatch = useAppDispatch();
+  const { key } = useLocation();
+  const keyRef = useRef(key);
+
+  useLayoutEffect(() => {
+    keyRef.current = key;
+  }, [key]);
+
+  useLayoutEffect(() => {
+    if (restoreTo !== null) window.scrollTo(0, restoreTo);
+  }, [restoreTo]);
+
+  useLayoutEffect(() => {
+    let y = window.scrollY;
+    const onScroll = () => {
+      y = window.scrollY;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      dispatch(listingScrollSaved({ locationKey: keyRef.current, y }));
+    };
+  }, [dispatch]);
+}
+
+/**
  * The listing (spec §2). The URL query is the source of truth, so a shared link or a reload keeps the filters; when
- * the URL carries no filter, the ones stored in session storage are moved into it.
+ * the URL carries no filter, the ones stored in session storage are moved into it. Back from a product page shows
+ * the same loaded pages at the same scroll position.
  */
 export function ListingPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const location = useLocation();
+  const { pathname } = location;
   const [searchParams] = useSearchParams();
-  const { productList, pagination, isLoading, isLoadingMore, listError } = useAppSelector(selectShopProducts);
+  const { productList, pagination, isLoading, isLoadingMore, listError, listQuery, listingScroll } =
+    useAppSelector(selectShopProducts);
 
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const sortBy = parseSortBy(searchParams.get('sortBy'));
   const urlHasFilters = searchParamsHaveFilters(searchParams);
+  const queryKey = listQueryKey(filters, sortBy);
+
+  // Decided once, when the listing mounts: a history step (Back/Forward) to the list the store still holds shows
+  // it as it was, with all its loaded pages, and scrolls to where this history entry was left.
+  const [restored] = useState(() => {
+    const reusable = navigationType === 'POP' && listQuery === queryKey && productList.length > 0;
+    const y = reusable && listingScroll?.locationKey === location.key ? listingScroll.y : null;
+    return { list: reusable, y };
+  });
+  useListingScroll(restored.y);
+  /** The filters and sort of the list last asked for, so an effect re-run for the same query fetches nothing. */
+  const requestedKey = useRef<string | null>(restored.list ? queryKey : null);
 
   const applyToUrl = (next: Filters, nextSort: SortBy) => {
     storeFilters(next);
@@ -55,6 +109,9 @@ export function ListingPage() {
     } else {
       storeFilters(filters);
     }
+    const key = listQueryKey(filters, sortBy);
+    if (requestedKey.current === key) return;
+    requestedKey.current = key;
     void dispatch(fetchFilteredProducts({ filters, sortBy, page: 1, limit: PAGE_SIZE }));
   }, [filters, sortBy, urlHasFilters, pathname, navigate, dispatch]);
 
@@ -63,6 +120,7 @@ export function ListingPage() {
     const nextValues = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
     applyToUrl({ ...filters, [group]: nextValues }, sortBy);
   };
+  const clearFilters = () => applyToUrl(EMPTY_FILTERS, sortBy);
 
   const loadMore = () => {
     if (!pagination) return;
@@ -71,6 +129,8 @@ export function ListingPage() {
 
   const total = pagination?.total ?? productList.length;
   const hasMore = pagination !== null && pagination.page < pagination.pages;
+  const active = activeFilterValues(filters);
+  const heading = active.length > 0 ? active.map(({ value }) => value).join(' · ') : 'All Products';
 
   return (
     <div className="grid grid-cols-1 gap-6 p-4 md:grid-cols-[240px_1fr] md:p-6">
@@ -80,16 +140,17 @@ export function ListingPage() {
         className="min-w-0 rounded-2xl border border-neutral-200 bg-white shadow-sm"
       >
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-neutral-200 p-4">
-          <h1 id="listing-heading" className="text-lg font-extrabold">
-            All Products
+          <h1 id="listing-heading" className="min-w-0 text-lg font-extrabold break-words">
+            {heading}
           </h1>
-          <div className="flex items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3">
             <span className="text-sm text-neutral-600" aria-live="polite">
               {`No. of Products: ${total}`}
             </span>
             <SortMenu sortBy={sortBy} onChange={(next) => applyToUrl(filters, next)} />
           </div>
         </div>
+        <ActiveFilters filters={filters} onRemove={toggleFilter} onClearAll={clearFilters} />
         <div className="p-4">
           {isLoading && productList.length === 0 ? (
             <div
@@ -102,7 +163,14 @@ export function ListingPage() {
               ))}
             </div>
           ) : productList.length === 0 ? (
-            <p className="py-12 text-center text-neutral-600">{listError ?? 'No products found'}</p>
+            <div className="flex flex-col items-center gap-4 py-12 text-center">
+              <p className="text-neutral-600">{listError ?? 'No products found'}</p>
+              {active.length > 0 && (
+                <Button variant="outline" onClick={clearFilters}>
+                  Clear filters
+                </Button>
+              )}
+            </div>
           ) : (
             <ProductGrid products={productList} />
           )}

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { imageSrcSet } from '@/lib/image';
 import { ProductPrice } from './product-price';
+import { RatingSummary } from './rating-summary';
 
 /**
  * The width a card's image is drawn at, as an upper bound over the layouts that show cards (ProductGrid: 1 column
@@ -57,6 +58,7 @@ export function ProductCard({ product, onOpenDetails, onAddToCart, eager = false
             <span>{product.category}</span>
             <span>{product.brand}</span>
           </div>
+          <RatingSummary product={product} />
           <div className="mt-auto">
             <ProductPrice product={product} />
           </div>

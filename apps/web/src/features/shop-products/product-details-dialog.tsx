@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Product } from '@emporium/contract';
 import { VisuallyHidden } from 'radix-ui';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +10,12 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ProductPrice } from './product-price';
 import { ProductReviews } from './product-reviews';
 import { productDetailsCleared, selectShopProducts } from './shop-products-slice';
-import { StarRating } from './star-rating';
+import { RatingSummary } from './rating-summary';
+
+/** The product page's address (router.tsx: /shop/product/:id). */
+export function productPath(id: string): string {
+  return `/shop/product/${encodeURIComponent(id)}`;
+}
 
 export interface ProductActions {
   onAddToCart: (product: Product) => void;
@@ -84,18 +89,19 @@ function ProductDetails({ product, onAddToCart, onBuyNow }: ProductDetailsProps)
       </div>
       <div className="flex min-w-0 flex-col gap-4">
         <div className="space-y-2 pr-6">
-          <DialogTitle className="text-2xl font-extrabold sm:text-3xl">{product.title}</DialogTitle>
+          {/* The title opens the product's own page (a link to share); the path change closes the dialog. */}
+          <DialogTitle className="text-2xl font-extrabold sm:text-3xl">
+            <Link
+              to={productPath(product._id)}
+              className="underline decoration-neutral-300 decoration-2 underline-offset-4 hover:decoration-neutral-900 focus-visible:decoration-neutral-900"
+            >
+              {product.title}
+            </Link>
+          </DialogTitle>
           <DialogDescription className="text-base text-neutral-600">{product.description}</DialogDescription>
         </div>
         <ProductPrice product={product} size="lg" />
-        <div className="flex items-center gap-2">
-          <StarRating rating={product.averageRating} />
-          <span className="text-sm text-neutral-700">
-            <span className="sr-only">Rating </span>
-            {product.averageRating.toFixed(1)}
-          </span>
-          <span className="text-sm text-neutral-500">({product.reviewsCount})</span>
-        </div>
+        <RatingSummary product={product} />
         <div className="flex flex-col gap-2 sm:flex-row">
           {product.totalStock > 0 ? (
             <>

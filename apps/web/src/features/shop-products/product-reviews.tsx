@@ -19,12 +19,21 @@ function reviewDate(iso: string): string {
   return `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`;
 }
 
+interface ProductReviewsProps {
+  product: Product;
+  /** Receives the product re-read after a review was added or deleted (its new averageRating and reviewsCount). */
+  onProductChange?: (product: Product) => void;
+  /** h3 inside the dialog (under the product title's h2); h2 on the product page (under its h1). */
+  headingLevel?: 'h2' | 'h3';
+}
+
 /**
- * The reviews section of the product dialog (spec §2, §5, §8): the list (author initial and name, date, stars,
+ * The reviews section of the product dialog and page (spec §2, §5, §8): the list (author initial and name, date, stars,
  * comment as plain text, Delete for the author only, a Verified purchase mark) and the form (Add a review, a 5-star
  * picker defaulting to 5, Add). After a change the product's rating and count are re-read.
  */
-export function ProductReviews({ product }: { product: Product }) {
+export function ProductReviews({ product, onProductChange, headingLevel = 'h3' }: ProductReviewsProps) {
+  const Heading = headingLevel;
   const dispatch = useAppDispatch();
   const user = useSessionUser();
   const { reviews, isLoading, productId } = useAppSelector(selectReviews);
@@ -35,6 +44,11 @@ export function ProductReviews({ product }: { product: Product }) {
   useEffect(() => {
     void dispatch(fetchReviews(product._id));
   }, [dispatch, product._id]);
+
+  async function refreshProduct() {
+    const result = await dispatch(productRefreshed(product._id));
+    if (productRefreshed.fulfilled.match(result)) onProductChange?.(result.payload);
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -55,7 +69,7 @@ export function ProductReviews({ product }: { product: Product }) {
       toast({ title: 'Review Added' });
       setComment('');
       setRating(5);
-      void dispatch(productRefreshed(product._id));
+      void refreshProduct();
     } else {
       toast({
         title: 'Error Adding Review',
@@ -69,7 +83,7 @@ export function ProductReviews({ product }: { product: Product }) {
     const result = await dispatch(deleteReview(reviewId));
     if (deleteReview.fulfilled.match(result)) {
       toast({ title: 'Review deleted' });
-      void dispatch(productRefreshed(product._id));
+      void refreshProduct();
     } else {
       toast({
         title: 'Error',
@@ -82,9 +96,9 @@ export function ProductReviews({ product }: { product: Product }) {
   const shown = productId === product._id ? reviews : [];
   return (
     <section aria-labelledby="product-reviews-heading" className="space-y-3 border-t border-neutral-200 pt-4">
-      <h3 id="product-reviews-heading" className="text-lg font-bold">
+      <Heading id="product-reviews-heading" className="text-lg font-bold">
         {`Reviews for ${product.title}`}
-      </h3>
+      </Heading>
       {isLoading && shown.length === 0 ? (
         <p className="text-sm text-neutral-600">Loading reviews...</p>
       ) : shown.length === 0 ? (

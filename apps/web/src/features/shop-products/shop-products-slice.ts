@@ -1,6 +1,18 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { Pagination, Product } from '@emporium/contract';
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Pagination, Product, SortBy } from '@emporium/contract';
+import { buildFilterQuery, type Filters } from '@/lib/filters';
 import { getProductDetails, getProducts, type ProductListParams } from './products-api';
+
+/** Which filters and sort a loaded list answers, e.g. `category=Men&sortBy=price-asc`. */
+export function listQueryKey(filters: Filters, sortBy: SortBy): string {
+  return buildFilterQuery(filters, { sortBy });
+}
+
+/** Where the shopper had scrolled the listing, for the history entry (`location.key`) it was shown at. */
+export interface ListingScroll {
+  locationKey: string;
+  y: number;
+}
 
 export interface ShopProductsState {
   productList: Product[];
@@ -9,6 +21,12 @@ export interface ShopProductsState {
   isLoadingMore: boolean;
   listError: string | null;
   listRequestId: string | null;
+  /**
+   * The filters and sort `productList` was loaded for (listQueryKey), with every page loaded so far: going Back to
+   * the listing from a product shows them again as they were instead of reloading page 1.
+   */
+  listQuery: string | null;
+  listingScroll: ListingScroll | null;
   featuredList: Product[];
   isFeaturedLoading: boolean;
   productDetails: Product | null;
@@ -24,6 +42,8 @@ const initialState: ShopProductsState = {
   isLoadingMore: false,
   listError: null,
   listRequestId: null,
+  listQuery: null,
+  listingScroll: null,
   featuredList: [],
   isFeaturedLoading: false,
   productDetails: null,
@@ -61,6 +81,9 @@ const shopProductsSlice = createSlice({
   name: 'shopProducts',
   initialState,
   reducers: {
+    listingScrollSaved(state, action: PayloadAction<ListingScroll>) {
+      state.listingScroll = action.payload;
+    },
     productDetailsCleared(state) {
       state.productDetails = null;
       state.isDetailsLoading = false;
@@ -84,8 +107,10 @@ const shopProductsSlice = createSlice({
       .addCase(fetchFilteredProducts.fulfilled, (state, action) => {
         if (state.listRequestId !== action.meta.requestId) return;
         const { data, pagination } = action.payload;
-        state.productList = action.meta.arg.page > 1 ? [...state.productList, ...data] : data;
+        const { filters, sortBy, page } = action.meta.arg;
+        state.productList = page > 1 ? [...state.productList, ...data] : data;
         state.pagination = pagination;
+        state.listQuery = listQueryKey(filters, sortBy);
         state.isLoading = false;
         state.isLoadingMore = false;
       })
@@ -94,6 +119,7 @@ const shopProductsSlice = createSlice({
         if (action.meta.arg.page === 1) {
           state.productList = [];
           state.pagination = null;
+          state.listQuery = null;
         }
         state.listError = action.error.message ?? null;
         state.isLoading = false;
@@ -135,7 +161,7 @@ const shopProductsSlice = createSlice({
   },
 });
 
-export const { productDetailsCleared } = shopProductsSlice.actions;
+export const { listingScrollSaved, productDetailsCleared } = shopProductsSlice.actions;
 export const shopProductsReducer = shopProductsSlice.reducer;
 
 type WithShopProducts = { shopProducts: ShopProductsState };

@@ -21,7 +21,7 @@ export function SortMenu({ sortBy, onChange }: SortMenuProps) {
       <DropdownMenuTrigger asChild>
         <Button variant="outline" size="sm">
           <ArrowUpDown className="h-4 w-4" aria-hidden="true" />
-          <span>Sort by</span>
+          <span>{`Sort by: ${SORT_OPTIONS.find((option) => option.id === sortBy)?.label ?? ''}`}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-52">

@@ -3,7 +3,7 @@
  * OpenAPI description, uploaded images and (when built) the web app with its SPA fallback. Used by `main.ts` and by
  * the tests' `buildTestApp()`.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
@@ -56,12 +56,14 @@ import { createMailWorker } from './mail/outbox.ts';
 import { startJobs } from './jobs.ts';
 import { createPaymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import type { LocalImageStore } from './storage/image-store.ts';
+import type { ImageStore } from './storage/image-store.ts';
+import { imageRoutes } from './storage/serve-images.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
-  images: LocalImageStore;
+  /** Where images live: local disk or an S3-compatible bucket (storage/index.ts `createImageStore`). */
+  images: ImageStore;
   /** Shared store for rate limits when the shop runs on several instances. */
   redis?: Redis;
   /** Payment provider; default from the configuration (DESIGN.md §4 Payments). */
@@ -161,7 +163,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', new URL(config.publicUrl).origin],
+        // The shop's origin, and where the image store links images from (S3_PUBLIC_URL: a CDN or the bucket).
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...new Set([config.publicUrl, images.baseUrl].map((u) => new URL(u).origin)),
+        ],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -276,17 +284,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminOrderRoutes, { prefix: '/api/admin', db, images });
   await app.register(dashboardRoutes, { prefix: '/api/admin', db, images });
 
-  mkdirSync(images.root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: images.root,
-    prefix: '/uploads/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-    // Public product images may be shown by a client on another origin (CORS_ORIGINS, or any shop front).
-    setHeaders: (reply) => reply.header('cross-origin-resource-policy', 'cross-origin'),
-  });
+  // Images: local disk, or streamed from the shared bucket (storage/serve-images.ts).
+  await app.register(imageRoutes, { images });
 
   const serveWeb = existsSync(config.webDist);
   if (serveWeb) {

@@ -63,6 +63,26 @@ const EnvSchema = z.object({
   SESSION_CACHE_TTL_SECONDS: int(10, 0),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().default('Emporium <orders@emporium.test>'),
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'not a bucket name (3-63 lowercase letters, digits, dots, hyphens)',
+      )
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/i, 'not a region name')
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool,
+  S3_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 export class ConfigError extends Error {}
@@ -158,6 +178,61 @@ export interface Config {
   sessionCacheTtlMs: number;
   /** Order confirmations: SMTP when `smtpUrl` is set, else .eml files in `dataDir/outbox`. */
   mail: { smtpUrl?: string; from: string };
+  /** Where images live (DESIGN.md §4 Images, §6): local disk, or an S3-compatible bucket shared by all instances. */
+  images: ImagesConfig;
+}
+
+/** The image store: `dataDir/uploads` on local disk, or an S3-compatible bucket (S3_BUCKET set). */
+export type ImagesConfig =
+  | { store: 'local'; dir: string }
+  | {
+      store: 's3';
+      bucket: string;
+      region: string;
+      /** S3-compatible server (MinIO, R2, …); undefined means AWS S3. */
+      endpoint?: string;
+      /** Bucket in the path (`endpoint/bucket/key`) instead of the host name; default on with an endpoint. */
+      forcePathStyle: boolean;
+      /** Undefined: the AWS SDK's default credential chain (instance role, AWS_* variables, …). */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      /** Where images are linked from (`<publicUrl>/uploads/<key>`); undefined: the server serves `/uploads/`. */
+      publicUrl?: string;
+    };
+
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PUBLIC_URL',
+] as const;
+
+/** The `images` section: S3_BUCKET chooses the bucket; the other S3_* variables need it. */
+function imagesConfig(e: z.infer<typeof EnvSchema>): ImagesConfig {
+  if (!e.S3_BUCKET) {
+    const stray = S3_VARIABLES.filter((name) => e[name] !== undefined);
+    if (stray.length)
+      throw invalid(`S3_BUCKET: required when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set`);
+    return { store: 'local', dir: join(resolve(e.DATA_DIR ?? join(REPO_ROOT, 'data')), 'uploads') };
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw invalid(
+      `${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together`,
+    );
+  }
+  return {
+    store: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION ?? 'us-east-1',
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
 }
 
 /** Parses `env` (default `process.env`) into a Config; throws ConfigError with every bad variable named. */
@@ -199,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  PAYMENT_PROVIDER: paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET',
     );
   }
+  const images = imagesConfig(e);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -240,5 +316,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_SECONDS * 1000,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_SECONDS * 1000,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    images,
   };
 }

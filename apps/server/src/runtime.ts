@@ -6,12 +6,13 @@ import { join } from 'node:path';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/password.ts';
-import { localImageStore, type LocalImageStore } from './storage/image-store.ts';
+import { createImageStore, type ImageStore } from './storage/index.ts';
 
 export interface Runtime {
   config: Config;
   database: Database;
-  images: LocalImageStore;
+  /** Local disk or the S3-compatible bucket, from the configuration. */
+  images: ImageStore;
   hasher: PasswordHasher;
 }
 
@@ -25,7 +26,7 @@ export async function openRuntime(env: NodeJS.ProcessEnv = process.env): Promise
   return {
     config,
     database,
-    images: localImageStore(config.dataDir, config.publicUrl),
+    images: createImageStore(config),
     hasher: createPasswordHasher(config.argon2MemoryKib),
   };
 }

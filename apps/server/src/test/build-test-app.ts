@@ -23,6 +23,10 @@ export interface TestApp {
   db: Db;
   database: Database;
   config: Config;
+  /**
+   * The app's images: always local disk under the test's DATA_DIR, even with S3_* in `env` (a test of the bucket
+   * builds its instances with `createImageStore(config)`, see storage/s3-image-store.test.ts).
+   */
   images: LocalImageStore;
   hasher: PasswordHasher;
   kind: 'pglite' | 'postgres';

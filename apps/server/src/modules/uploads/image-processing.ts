@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from '../../lib/http-error.ts';
-import type { ImageStore } from '../../storage/image-store.ts';
+import { isImageKey, type ImageStore } from '../../storage/image-store.ts';
 
 /** Largest accepted image, in pixels (width × height). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -67,23 +67,41 @@ export async function storeUploadedImage(images: ImageStore, data: Buffer, folde
   } catch {
     throw new HttpError(400, 'The image could not be read: it may be damaged or incomplete');
   }
-  for (const [key, out] of rendered) await images.put(key, out);
+  try {
+    await Promise.all(rendered.map(([key, out]) => images.put(key, out)));
+  } catch (err) {
+    throw Object.assign(
+      new HttpError(503, 'The image could not be stored right now. Please try again.', {
+        'retry-after': '5',
+      }),
+      { cause: err },
+    );
+  }
   return rendered[rendered.length - 1]![0];
 }
 
+const NOT_OURS = 'image: use an image uploaded to this shop';
+
 /**
- * Turns a product/feature `image` value (the URL answered by the upload, or a bare key) back into a stored key.
- * 400 when it points anywhere else or the file does not exist.
+ * Turns a product/feature `image` value (the URL answered by the upload, or a bare key) back into a stored key,
+ * asking the image store (shared by every instance with S3) whether it exists. 400 when it points anywhere else or
+ * the image does not exist; 503 when the store cannot answer.
  */
 export async function imageKeyFrom(images: ImageStore, value: string, publicUrl: string): Promise<string> {
-  const prefix = `${publicUrl}/uploads/`;
-  const key = value.startsWith(prefix) ? value.slice(prefix.length) : value;
-  let exists = false;
+  const prefix = [images.baseUrl, `${publicUrl}/uploads/`].find((p) => value.startsWith(p));
+  const key = prefix ? value.slice(prefix.length) : value;
+  if (!isImageKey(key)) throw new HttpError(400, NOT_OURS);
+  let exists: boolean;
   try {
-    exists = !/^[a-z]+:/i.test(key) && (await images.exists(key));
-  } catch {
-    exists = false;
+    exists = await images.exists(key);
+  } catch (err) {
+    throw Object.assign(
+      new HttpError(503, 'The image store is unavailable right now. Please try again.', {
+        'retry-after': '5',
+      }),
+      { cause: err },
+    );
   }
-  if (!exists) throw new HttpError(400, 'image: use an image uploaded to this shop');
+  if (!exists) throw new HttpError(400, NOT_OURS);
   return key;
 }

@@ -1,12 +1,15 @@
 /**
  * Search latency: sequential requests (no concurrency, so the figures are per-request latency) for a word query, a
- * typo query and a query with no match. Prints p50 and p95 in ms. Figures only.
+ * typo query, a word still being typed, a word found mostly in descriptions and a query with no match. Prints p50
+ * and p95 in ms. Figures only. Relevance (and latency over a judged query set) is bench/search-relevance.ts.
  */
 import { percentile } from './lib.ts';
 
 export const SEARCH_QUERIES = [
   { kind: 'word', query: 'jacket' },
   { kind: 'typo', query: 'iphnoe' },
+  { kind: 'prefix', query: 'headph' },
+  { kind: 'description word', query: 'comfortable' },
   { kind: 'no match', query: 'zzqxjv' },
 ] as const;
 

@@ -11,18 +11,28 @@ export const SearchParams = z.object({
     .max(LIMITS.searchQuery.max, `Search query must be at most ${LIMITS.searchQuery.max} characters`),
 });
 
+/**
+ * The most matches a search ranks and counts (like Meilisearch's `maxTotalHits`): `pagination.total` stops here and
+ * pages beyond it are empty. No shopper pages through 500 results; a common word never costs more than this.
+ */
+export const SEARCH_MAX_HITS = 500;
+
 /** Paging of search results, like the product list (default 24, max 100). */
 export const SearchQuery = z.object({
   page: intParam(1, 1_000_000),
   limit: intParam(LIMITS.pageSize.default, LIMITS.pageSize.max),
 });
 
-/** Best matches first; `data` stays a list (spec §7) with the paging beside it. */
+/**
+ * Best matches first; `data` stays a list (spec §7) with the paging beside it (`pagination.total` counts matches up
+ * to SEARCH_MAX_HITS). `correctedQuery` is set when a misspelt word was corrected: the results are for that query.
+ */
 export const SearchResponse = z.object({
   success: z.literal(true),
   data: z.array(Product),
   page: z.number().int(),
   limit: z.number().int(),
   pagination: Pagination,
+  correctedQuery: z.string().max(400).optional(),
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;

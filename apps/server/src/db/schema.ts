@@ -356,3 +356,50 @@ export const schema = {
   reviews,
   sandboxPayments,
 };
+
+/**
+ * The catalog's words for search (modules/search, docs/decisions/006): every word of the products' titles, brands,
+ * categories and descriptions with the number of products that contain it. Kept by triggers on `products`
+ * (migration 0007), so every writer (admin API, seed, tests, SQL by hand) keeps it exact. `term` is the word
+ * lower-cased, accent-folded and without punctuation (`loreal`, `tshirt`); `phrase` is the word as the products
+ * write it (`l'oréal`, `t-shirt`), which search turns into a full-text query.
+ */
+export const searchVocabulary = pgTable(
+  'search_vocabulary',
+  {
+    term: text('term').notNull(),
+    phrase: text('phrase').notNull(),
+    docCount: integer('doc_count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.term, t.phrase] }),
+    // The triggers delete the words no product uses any more through this (small) index.
+    index('search_vocabulary_unused_idx')
+      .on(t.term)
+      .where(sql`${t.docCount} <= 0`),
+  ],
+);
+
+/** One row: bumped by the vocabulary triggers whenever a word is added or removed, so servers reload their copy. */
+export const searchVocabularyState = pgTable(
+  'search_vocabulary_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [check('search_vocabulary_state_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Search synonyms (an admin may add rows): a shopper's word (`term`, lower-case, accent-folded, no punctuation) also
+ * finds products containing `synonym` (words as the catalog writes them: `television` → `tv`). Seeded by migration
+ * 0007 with the brand and category synonyms the demo catalog implies.
+ */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    term: text('term').notNull(),
+    synonym: text('synonym').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.term, t.synonym] })],
+);

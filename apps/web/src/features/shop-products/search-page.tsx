@@ -1,22 +1,31 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '@emporium/contract';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_HITS, SEARCH_MIN_CHARS } from '@emporium/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ProductGrid } from './product-grid';
 import { getSearchResults, searchResultsCleared, selectSearch } from './search-slice';
 
+/** "1 product", "36 products", "Showing 48 of 500+ products" when the page holds fewer than all matches. */
+function resultCount(total: number, shown: number): string {
+  const count = Math.max(total, shown);
+  const noun = count === 1 ? 'product' : 'products';
+  const all = count >= SEARCH_MAX_HITS ? `${SEARCH_MAX_HITS}+` : String(count);
+  return shown < count ? `Showing ${shown} of ${all} ${noun}` : `${all} ${noun}`;
+}
+
 /**
  * The search page (spec §2, §4): the query lives in `searchQuery` in the URL (a shared link or a reload searches
- * again), runs 500 ms after typing stops when longer than 2 characters, and clears the results when emptied.
+ * again), runs 500 ms after typing stops when longer than 2 characters, and clears the results when emptied. Above
+ * the results: how many products matched and, when the server corrected a misspelt word, the query they are for.
  */
 export function SearchPage() {
   const dispatch = useAppDispatch();
   const [searchParams, setSearchParams] = useSearchParams();
   const urlQuery = searchParams.get('searchQuery') ?? '';
   const [keyword, setKeyword] = useState(urlQuery);
-  const { searchResults, isLoading, error, query } = useAppSelector(selectSearch);
+  const { searchResults, total, correctedQuery, isLoading, error, query } = useAppSelector(selectSearch);
 
   useEffect(() => {
     const text = keyword.trim();
@@ -63,7 +72,19 @@ export function SearchPage() {
           <p className="text-center text-neutral-600">{`No products found for "${query}"`}</p>
         ) : (
           <div className="space-y-4">
-            <h1 className="text-xl font-bold">{`Search Results for "${query}"`}</h1>
+            <div className="space-y-1">
+              <h1 className="text-xl font-bold">{`Search Results for "${query}"`}</h1>
+              <p role="status" className="text-sm text-neutral-600">
+                {resultCount(total, searchResults.length)}
+                {correctedQuery && (
+                  <>
+                    {' · Showing results for "'}
+                    <strong className="font-semibold text-neutral-900">{correctedQuery}</strong>
+                    {'"'}
+                  </>
+                )}
+              </p>
+            </div>
             <ProductGrid products={searchResults} />
           </div>
         ))}

@@ -7,19 +7,42 @@ import { productRefreshed, replaceProduct } from './shop-products-slice';
 export interface SearchState {
   query: string;
   searchResults: Product[];
+  /** Matches in all (the server counts up to SEARCH_MAX_HITS); the page shows the first 48. */
+  total: number;
+  /** Set when the server corrected a misspelt word: the results are for this query. */
+  correctedQuery: string | null;
   isLoading: boolean;
   error: string | null;
 }
 
-const initialState: SearchState = { query: '', searchResults: [], isLoading: false, error: null };
+const initialState: SearchState = {
+  query: '',
+  searchResults: [],
+  total: 0,
+  correctedQuery: null,
+  isLoading: false,
+  error: null,
+};
 
-export const getSearchResults = createAsyncThunk<Product[], string, { rejectValue: string }>(
+interface SearchAnswer {
+  products: Product[];
+  total: number;
+  correctedQuery: string | null;
+}
+
+export const getSearchResults = createAsyncThunk<SearchAnswer, string, { rejectValue: string }>(
   'shopSearch/resultsFetched',
   async (query, { rejectWithValue, signal }) => {
     try {
-      return (
-        await apiRequest<SearchResponse>(`/api/shop/search/${encodeURIComponent(query)}?limit=48`, { signal })
-      ).data;
+      const body = await apiRequest<SearchResponse>(
+        `/api/shop/search/${encodeURIComponent(query)}?limit=48`,
+        { signal },
+      );
+      return {
+        products: body.data,
+        total: body.pagination?.total ?? body.data.length,
+        correctedQuery: body.correctedQuery ?? null,
+      };
     } catch (error) {
       return rejectWithValue(errorMessage(error, 'Network error occurred'));
     }
@@ -41,12 +64,16 @@ const searchSlice = createSlice({
       })
       .addCase(getSearchResults.fulfilled, (state, action) => {
         if (state.query !== action.meta.arg) return;
-        state.searchResults = action.payload;
+        state.searchResults = action.payload.products;
+        state.total = action.payload.total;
+        state.correctedQuery = action.payload.correctedQuery;
         state.isLoading = false;
       })
       .addCase(getSearchResults.rejected, (state, action) => {
         if (state.query !== action.meta.arg || action.meta.aborted) return;
         state.searchResults = [];
+        state.total = 0;
+        state.correctedQuery = null;
         state.error = action.payload ?? 'Network error occurred';
         state.isLoading = false;
       })

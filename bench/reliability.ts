@@ -7,16 +7,29 @@
  * 3. Three instances started at once on an empty database: all come up, the demo catalog is seeded once.
  * 4. kill -9 while PayPal (a local fake) has captured 10 payments whose answers had not arrived: after a restart the
  *    reconciliation job records all 10 as paid, none cancelled or refunded, stock taken once, one e-mail each.
+ * 5. The scaling recipe: three instances behind nginx (docs/operations/nginx.conf) sharing PostgreSQL, Redis and an
+ *    S3 bucket (s3rver): an upload through the balancer is served by every instance, a product saved with it is
+ *    accepted, and a price change reaches every instance's cached answers within a second.
  *
- *   npm run build && npx tsx bench/reliability.ts      (BENCH_PG_URL; needs redis-server on the PATH)
+ *   npm run build && npx tsx bench/reliability.ts [1 2 …]   (BENCH_PG_URL; redis-server and nginx on the PATH)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import S3rver from 's3rver';
+import sharp from 'sharp';
 import { startPaypalFake } from '../apps/server/src/payments/paypal-fake.ts';
 import { benchCheckout } from './checkout.ts';
 import { startProcess, stop, waitFor } from './lib.ts';
@@ -380,13 +393,156 @@ async function killDuringCaptures(): Promise<void> {
   }
 }
 
+async function behindNginx(): Promise<void> {
+  console.log('\n5. Three instances behind nginx sharing PostgreSQL, Redis and an S3 bucket');
+  const s3Dir = mkdtempSync(join(tmpdir(), 'emporium-rel-s3-'));
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: 'emporium' }],
+  });
+  const { port: s3Port } = await s3.run();
+  const redisPort = 6392;
+  const redis = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  const db = await throwawayDatabase('nginx');
+  const lbPort = 3449;
+  const lb = `http://127.0.0.1:${lbPort}`;
+  const ports = [3441, 3442, 3443];
+  const dirs = ports.map(() => mkdtempSync(join(tmpdir(), 'emporium-rel-')));
+  const admin = { email: 'ops@example.test', password: 'a long ops passphrase' };
+  const servers = ports.map((port, i) =>
+    startProcess(process.execPath, [serverEntry], {
+      ...serverEnv(port, {
+        DATABASE_URL: db.url,
+        DATA_DIR: dirs[i],
+        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+        S3_BUCKET: 'emporium',
+        S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        TRUST_PROXY: '127.0.0.1',
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        CATALOG_CACHE_TTL_SECONDS: '60',
+      }),
+      PUBLIC_URL: lb,
+    }),
+  );
+  const prefix = mkdtempSync(join(tmpdir(), 'emporium-nginx-'));
+  mkdirSync(join(prefix, 'logs'));
+  const template = readFileSync(join(here, '..', 'docs/operations/nginx.conf'), 'utf8');
+  const conf = template
+    .replace(/^\s*server 127\.0\.0\.1:\d+ .*\n/gm, '')
+    .replace(
+      /upstream emporium \{\n/,
+      (m) => m + ports.map((p) => `    server 127.0.0.1:${p} max_fails=2 fail_timeout=5s;\n`).join(''),
+    )
+    .replace(/listen \d+;/, `listen 127.0.0.1:${lbPort};`);
+  writeFileSync(join(prefix, 'nginx.conf'), conf);
+  const nginx = spawn('nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await Promise.all(ports.map((p) => waitFor(`http://127.0.0.1:${p}/api/health`, 180_000)));
+    await waitFor(`${lb}/api/health`);
+    const json = { 'content-type': 'application/json' };
+    const login = (await (
+      await fetch(`${lb}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(admin) })
+    ).json()) as { token: string };
+    const auth = { authorization: `Bearer ${login.token}` };
+    const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('my_file', new Blob([image], { type: 'image/png' }), 'lamp.png');
+    const uploaded = (await (
+      await fetch(`${lb}/api/admin/products/upload-image`, { method: 'POST', headers: auth, body: form })
+    ).json()) as { url: string };
+    const path = new URL(uploaded.url).pathname;
+    const served = await Promise.all(
+      ports.map(async (p) => (await fetch(`http://127.0.0.1:${p}${path}`)).headers.get('content-type')),
+    );
+    console.log(`  upload through nginx → ${path}; served by the instances as ${served.join(', ')}`);
+    check(
+      served.every((t) => t === 'image/webp'),
+      'every instance serves the upload (shared bucket)',
+    );
+
+    const created = await fetch(`${lb}/api/admin/products/add`, {
+      method: 'POST',
+      headers: { ...auth, ...json },
+      body: JSON.stringify({
+        image: uploaded.url,
+        title: 'Balanced Lamp',
+        description: 'A lamp saved through the load balancer.',
+        category: 'Home & Kitchen',
+        brand: 'Bosch',
+        price: 40,
+        salePrice: 0,
+        totalStock: 5,
+      }),
+    });
+    const product = ((await created.json()) as { data: { _id: string; version: number } }).data;
+    check(created.status === 201, 'a product saved through any instance with that upload is accepted');
+
+    const priceOn = (p: number) =>
+      fetch(`http://127.0.0.1:${p}/api/shop/products/get/${product._id}`)
+        .then((r) => r.json() as Promise<{ data: { price: number } }>)
+        .then((b) => b.data.price);
+    console.log(`  cached price on each instance: ${(await Promise.all(ports.map(priceOn))).join(', ')}`);
+    const edited = await fetch(`http://127.0.0.1:${ports[0]}/api/admin/products/edit/${product._id}`, {
+      method: 'PUT',
+      headers: { ...auth, ...json },
+      body: JSON.stringify({
+        image: uploaded.url,
+        title: 'Balanced Lamp',
+        description: 'A lamp saved through the load balancer.',
+        category: 'Home & Kitchen',
+        brand: 'Bosch',
+        price: 35,
+        salePrice: 0,
+        totalStock: 5,
+        version: product.version,
+      }),
+    });
+    const editedAt = Date.now();
+    let seenMs = -1;
+    while (Date.now() - editedAt < 3000) {
+      if ((await Promise.all(ports.map(priceOn))).every((p) => p === 35)) {
+        seenMs = Date.now() - editedAt;
+        break;
+      }
+      await sleep(25);
+    }
+    console.log(
+      `  price edited on instance 1 (${edited.status}); every instance answered it after ${seenMs} ms`,
+    );
+    check(
+      edited.status === 200 && seenMs >= 0 && seenMs < 1000,
+      'a change reaches every instance within a second',
+    );
+  } finally {
+    nginx.kill('SIGTERM');
+    await Promise.all(servers.map(stop));
+    redis.kill('SIGKILL');
+    await db.drop();
+    s3.httpServer?.closeAllConnections();
+    await s3.close();
+    for (const d of [...dirs, prefix, s3Dir]) rmSync(d, { recursive: true, force: true });
+  }
+}
+
 if (!existsSync(serverEntry)) {
   console.error('Build first: npm run build');
   process.exit(1);
 }
 // `npx tsx bench/reliability.ts 1 4` runs only those scenarios.
 const only = process.argv.slice(2).map(Number);
-const scenarios = [postgresOutage, redisOutage, threeInstances, killDuringCaptures];
+const scenarios = [postgresOutage, redisOutage, threeInstances, killDuringCaptures, behindNginx];
 for (const [i, scenario] of scenarios.entries())
   if (only.length === 0 || only.includes(i + 1)) await scenario();
 console.log(

@@ -46,7 +46,9 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
+const dist = process.env.WEB_DIST
+  ? `${process.env.WEB_DIST.replace(/\/+$/, '')}/`
+  : fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
 const manifestPath = join(dist, '.vite', 'manifest.json');
 
 function fail(message: string): never {

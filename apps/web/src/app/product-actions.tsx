@@ -7,7 +7,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, type ReactN
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from './hooks';
 import { useSessionUser } from './session';
-import { addToastAction, toast } from '@/components/ui/toast';
+import { addToastAction, toast } from '@/components/ui/toast-store';
 import { addToCart as addToCartThunk } from '@/features/purchase/cart-slice';
 import { useCartActions } from '@/features/purchase/use-cart-actions';
 

@@ -3,66 +3,10 @@ import { Toast as ToastPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { TOAST_DURATION_MS } from '@emporium/contract';
 import { cn } from '@/lib/cn';
+import { currentToast, dismissToast, subscribeToasts } from './toast-store';
 
-/** A button inside the toast (e.g. "View cart"); pressing it runs `onClick` and closes the toast. */
-export interface ToastAction {
-  label: string;
-  onClick: () => void;
-}
-
-export interface ToastOptions {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-  action?: ToastAction;
-}
-
-interface ToastState extends ToastOptions {
-  id: number;
-  open: boolean;
-}
-
-/** One toast at a time (spec §8): a new toast replaces the one on screen. */
-let current: ToastState | null = null;
-let nextId = 1;
-const listeners = new Set<() => void>();
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
-
-export function toast(options: ToastOptions): void {
-  current = { ...options, id: nextId++, open: true };
-  emit();
-}
-
-/**
- * Adds an action button to the toast on screen when it still shows `title`, without replacing it (same id, so it
- * does not animate in again or restart its 5000 ms). Lets a caller that did not raise the toast offer a follow-up,
- * e.g. "View cart" on "Product added to cart". Answers whether the toast was found.
- */
-export function addToastAction(title: string, action: ToastAction): boolean {
-  if (!current?.open || current.title !== title) return false;
-  current = { ...current, action };
-  emit();
-  return true;
-}
-
-function dismiss(id: number): void {
-  if (current?.id === id) {
-    current = { ...current, open: false };
-    emit();
-  }
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function snapshot(): ToastState | null {
-  return current;
-}
+/** For code already loading the Toaster (the admin chunk); shop code imports these from toast-store. */
+export { addToastAction, toast } from './toast-store';
 
 /**
  * Where toasts appear: never over the cart panel's Total and Checkout (bottom of the right-hand panel) nor a form's
@@ -73,8 +17,9 @@ function snapshot(): ToastState | null {
 const VIEWPORT_PLACEMENT =
   'inset-x-0 top-16 mx-auto max-w-sm lg:inset-x-auto lg:top-auto lg:bottom-0 lg:left-0 lg:mx-0';
 
-export function Toaster() {
-  const active = useSyncExternalStore(subscribe, snapshot, snapshot);
+/** Renders the store's toast; the default export lets main.tsx load it lazily. */
+export default function Toaster() {
+  const active = useSyncExternalStore(subscribeToasts, currentToast, currentToast);
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="up">
       {active && (
@@ -82,7 +27,7 @@ export function Toaster() {
           key={active.id}
           open={active.open}
           onOpenChange={(open) => {
-            if (!open) dismiss(active.id);
+            if (!open) dismissToast(active.id);
           }}
           data-testid="toast"
           className={cn(

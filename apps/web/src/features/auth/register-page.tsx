@@ -4,7 +4,7 @@ import { LIMITS } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast-store';
 import { useAppDispatch } from '@/app/hooks';
 import { registerUser } from './auth-slice';
 

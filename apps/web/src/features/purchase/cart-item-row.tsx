@@ -2,7 +2,7 @@ import type { CartItem } from '@emporium/contract';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast-store';
 import { useSessionUser } from '@/app/session';
 import { formatPrice } from '@/lib/format';
 import { imageSrcSet } from '@/lib/image';

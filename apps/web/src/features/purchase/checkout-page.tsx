@@ -3,7 +3,7 @@ import type { Address, OrderCreateResponse } from '@emporium/contract';
 import { useAppSelector } from '@/app/hooks';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast-store';
 import { AddressBook } from './address-book';
 import { useSessionUser } from '@/app/session';
 import { CartItemRow } from './cart-item-row';

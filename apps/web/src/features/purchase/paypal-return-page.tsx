@@ -4,7 +4,7 @@ import { Loader2 } from 'lucide-react';
 import type { OrderCaptureResponse } from '@emporium/contract';
 import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast-store';
 import { useSessionUser } from '@/app/session';
 import { fetchCartItems } from './cart-slice';
 import { ApiError, apiRequest } from '@/lib/api';

@@ -6,7 +6,7 @@ import { useSessionUser } from '@/app/session';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast-store';
 import { cn } from '@/lib/cn';
 import { addReview, deleteReview, fetchReviews, selectReviews } from './reviews-slice';
 import { productRefreshed } from './shop-products-slice';

@@ -140,7 +140,7 @@ describe.each(Object.entries(VIEWPORTS))('product page and listing at %s width',
     await crumbs.getByRole('link', { name: category }).click();
     await page.waitForURL(/\/shop\/listing\?category=/);
     await page.getByRole('heading', { level: 1, name: category, exact: true }).waitFor();
-    expect(await storedFilters(page)).toEqual({ category: [category] });
+    await expect.poll(() => storedFilters(page)).toEqual({ category: [category] });
     await context.close();
   });
 
@@ -165,7 +165,7 @@ describe.each(Object.entries(VIEWPORTS))('product page and listing at %s width',
     await page.getByRole('button', { name: 'Remove filter Men' }).waitFor();
     await page.getByRole('button', { name: 'Remove filter Nike' }).waitFor();
     await page.getByRole('button', { name: 'Clear all' }).waitFor();
-    expect(await storedFilters(page)).toEqual({ category: ['Men'], brand: ['Nike'] });
+    await expect.poll(() => storedFilters(page)).toEqual({ category: ['Men'], brand: ['Nike'] });
 
     await sort.click();
     await page.getByRole('menuitemradio', { name: 'Name: A to Z' }).click();
@@ -177,16 +177,16 @@ describe.each(Object.entries(VIEWPORTS))('product page and listing at %s width',
     // Removing a chip unticks its checkbox and updates the URL and session storage.
     await page.getByRole('button', { name: 'Remove filter Nike' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('brand')).toBeNull();
-    expect(await page.getByRole('checkbox', { name: 'Nike', exact: true }).getAttribute('aria-checked')).toBe(
-      'false',
-    );
-    expect(await storedFilters(page)).toEqual({ category: ['Men'] });
+    await expect
+      .poll(() => page.getByRole('checkbox', { name: 'Nike', exact: true }).getAttribute('aria-checked'))
+      .toBe('false');
+    await expect.poll(() => storedFilters(page)).toEqual({ category: ['Men'] });
     await page.getByRole('heading', { level: 1, name: 'Men', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Clear all' }).click();
     await page.getByRole('heading', { level: 1, name: 'All Products', exact: true }).waitFor();
-    expect(await page.getByTestId('filter-chip').count()).toBe(0);
-    expect(await storedFilters(page)).toEqual({});
+    await expect.poll(() => page.getByTestId('filter-chip').count()).toBe(0);
+    await expect.poll(() => storedFilters(page)).toEqual({});
     expect(page.url()).toMatch(/sortBy=name-asc/);
     expect(page.url()).not.toMatch(/category=/);
 
@@ -206,7 +206,7 @@ describe.each(Object.entries(VIEWPORTS))('product page and listing at %s width',
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByRole('heading', { level: 1, name: 'All Products', exact: true }).waitFor();
     await page.getByTestId('product-card').first().waitFor();
-    expect(await storedFilters(page)).toEqual({});
+    await expect.poll(() => storedFilters(page)).toEqual({});
     await context.close();
   });
 

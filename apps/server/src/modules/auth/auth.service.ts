@@ -6,7 +6,7 @@ import type { AuthUser, LoginBody, RegisterBody } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { conflict, HttpError } from '../../lib/http-error.ts';
-import { assertNotCommonPassword, type PasswordHasher } from './password.ts';
+import { assertNotCommonPassword, BUSY_MESSAGE, type PasswordHasher } from './password.ts';
 import { throttleKey, type LoginThrottle } from './login-throttle.ts';
 import { createSession } from './session.service.ts';
 
@@ -18,9 +18,10 @@ export const BAD_CREDENTIALS = 'Incorrect email or password';
  * The role is always `user`.
  */
 export async function registerUser(db: Db, hasher: PasswordHasher, body: RegisterBody): Promise<void> {
+  assertNotCommonPassword(body.password);
+  if (hasher.busy()) throw new HttpError(503, BUSY_MESSAGE, { 'retry-after': '2' });
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1);
   if (existing.length > 0) throw conflict(DUPLICATE_EMAIL);
-  assertNotCommonPassword(body.password);
   const passwordHash = await hasher.hash(body.password);
   const inserted = await db
     .insert(users)
@@ -52,6 +53,8 @@ export async function logIn(
       'retry-after': String(Math.ceil(waitMs / 1000)),
     });
   }
+  // A full hashing queue (a login flood) is refused before any other work.
+  if (deps.hasher.busy()) throw new HttpError(503, BUSY_MESSAGE, { 'retry-after': '2' });
   const [user] = await db.select().from(users).where(eq(users.email, body.email)).limit(1);
   const ok = user ? await deps.hasher.verify(user.passwordHash, body.password) : false;
   if (!user) await deps.hasher.verifyDummy(body.password);

@@ -1,15 +1,19 @@
 /**
  * Password hashing with argon2id (OWASP Password Storage Cheat Sheet: m=19 MiB, t=2, p=1 as the baseline), behind
- * a small queue: argon2 runs on libuv's thread pool (4 threads), which also reads static files, so at most
- * `concurrency` hashes run at once and at most `maxQueued` wait; beyond that the caller gets 503 with Retry-After
- * instead of every request of the shop waiting behind a login flood.
+ * a small queue: a hash keeps a core busy for tens of milliseconds on libuv's thread pool (which also reads static
+ * files), so at most `concurrency` hashes run at once (half the cores, at least one) and at most `maxQueued` wait;
+ * beyond that the caller gets 503 with Retry-After instead of every request of the shop waiting behind a login
+ * flood. `busy()` lets a caller refuse before doing any other work.
  */
+import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
 import pLimit from 'p-limit';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { HttpError } from '../../lib/http-error.ts';
 
 export interface PasswordHasher {
+  /** True when the queue is full: a new hash would be refused with 503. */
+  busy(): boolean;
   hash(password: string): Promise<string>;
   verify(hash: string, password: string): Promise<boolean>;
   /** Spends the same time as a real verification, for unknown e-mails (no user enumeration by timing). */
@@ -17,9 +21,9 @@ export interface PasswordHasher {
 }
 
 export interface HasherLimits {
-  /** Hashes computed at once (default 2 of libuv's 4 threads). */
+  /** Hashes computed at once (default: half the cores, at least 1). */
   concurrency?: number;
-  /** Hashes waiting for a turn before new ones are refused with 503 (default 16). */
+  /** Hashes waiting for a turn before new ones are refused with 503 (default 8). */
   maxQueued?: number;
 }
 
@@ -27,16 +31,18 @@ export const BUSY_MESSAGE = 'We are handling many sign-ins right now. Please try
 
 export function createPasswordHasher(memoryKib: number, limits: HasherLimits = {}): PasswordHasher {
   const options = { type: argon2.argon2id, memoryCost: memoryKib, timeCost: 2, parallelism: 1 } as const;
-  const limit = pLimit(limits.concurrency ?? 2);
-  const maxQueued = limits.maxQueued ?? 16;
+  const limit = pLimit(limits.concurrency ?? Math.max(1, Math.floor(availableParallelism() / 2)));
+  const maxQueued = limits.maxQueued ?? 8;
+  const busy = () => limit.pendingCount >= maxQueued;
   const queued = <T>(work: () => Promise<T>): Promise<T> => {
-    if (limit.pendingCount >= maxQueued) {
+    if (busy()) {
       return Promise.reject(new HttpError(503, BUSY_MESSAGE, { 'retry-after': '2' }));
     }
     return limit(work);
   };
   let dummy: Promise<string> | undefined;
   return {
+    busy,
     hash: (password) => queued(() => argon2.hash(password, options)),
     verify: (hash, password) => queued(() => argon2.verify(hash, password).catch(() => false)),
     verifyDummy: async (password) => {

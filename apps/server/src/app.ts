@@ -260,7 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reviewRoutes, { prefix: '/api/shop', db });
   await app.register(searchRoutes, { prefix: '/api/shop', db, images });
   const mailer = deps.mailer ?? createMailer({ ...config.mail, outboxDir: join(config.dataDir, 'outbox') });
-  const mailWorker = createMailWorker({ db, images, mailer, log: app.log });
+  const mailWorker = createMailWorker({ db, images, mailer, log: app.log, publicUrl: config.publicUrl });
   const orderDeps = {
     db,
     images,

@@ -7,8 +7,14 @@ describe('order confirmation mail', () => {
     userName: 'Ann <b>',
     orderId: '123e4567-e89b-42d3-a456-426614174000',
     orderDate: new Date('2026-11-20T10:00:00Z'),
+    shopUrl: 'https://shop.example',
     items: [
-      { title: 'Kettle', quantity: 2, unitPriceCents: 2599 },
+      {
+        title: 'Kettle',
+        quantity: 2,
+        unitPriceCents: 2599,
+        image: 'https://shop.example/uploads/k-400.webp',
+      },
       { title: 'Mug & Saucer', quantity: 1, unitPriceCents: 800 },
     ],
     totalCents: 5998,
@@ -27,6 +33,19 @@ describe('order confirmation mail', () => {
     expect(message.text).toContain('2 x Kettle @ $25.99 = $51.98');
     expect(message.text).toContain('Total: $59.98');
     expect(message.text).toContain('Springfield, IL 62701');
+    expect(message.text).toContain('View your order: https://shop.example/shop/account');
+  });
+
+  it('looks like a shop e-mail: shop name, order number, images, totals and a View your order button', () => {
+    expect(message.html).toContain('>Emporium<');
+    expect(message.html).toContain('#174000');
+    expect(message.html).toContain('<img src="https://shop.example/uploads/k-400.webp"');
+    expect(message.html).toContain('$51.98');
+    expect(message.html).toContain('$59.98');
+    expect(message.html).toMatch(
+      /<a href="https:\/\/shop\.example\/shop\/account"[^>]*>View your order<\/a>/,
+    );
+    expect(message.html).not.toMatch(/<script|<link|<style/);
   });
 
   it('escapes every shopper-provided value in the HTML part', () => {

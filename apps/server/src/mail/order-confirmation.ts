@@ -11,9 +11,12 @@ export interface OrderConfirmation {
   userName: string;
   orderId: string;
   orderDate: Date;
-  items: Array<{ title: string; quantity: number; unitPriceCents: number }>;
+  /** `image`: an absolute URL of the product image (shown 64 px wide). */
+  items: Array<{ title: string; quantity: number; unitPriceCents: number; image?: string }>;
   totalCents: number;
   address: Omit<OrderAddress, 'addressId'>;
+  /** The shop's public origin (PUBLIC_URL): the "View your order" link goes to its account page. */
+  shopUrl: string;
 }
 
 /** Builds the confirmation message for a paid order. */
@@ -41,24 +44,41 @@ export function orderConfirmationMessage(o: OrderConfirmation): MailMessage {
     'Shipping to:',
     ...addressLines,
     '',
+    `View your order: ${o.shopUrl}/shop/account`,
+    '',
     'Emporium',
   ].join('\n');
+  const orderUrl = `${o.shopUrl}/shop/account`;
+  // Mail clients ignore style sheets and scripts: inline styles, tables for layout, system fonts.
+  const font = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+  const cell = 'padding:10px 0;border-bottom:1px solid #e5e5e5;vertical-align:middle';
   const rows = o.items
     .map(
       (i) =>
-        `<tr><td>${escapeHtml(i.title)}</td><td align="right">${i.quantity}</td>` +
-        `<td align="right">${formatCents(i.unitPriceCents)}</td>` +
-        `<td align="right">${formatCents(i.unitPriceCents * i.quantity)}</td></tr>`,
+        `<tr><td style="${cell};width:76px">${
+          i.image
+            ? `<img src="${escapeHtml(i.image)}" width="64" height="64" alt="" style="display:block;border-radius:8px;object-fit:cover">`
+            : ''
+        }</td>` +
+        `<td style="${cell}"><div style="font-weight:600">${escapeHtml(i.title)}</div>` +
+        `<div style="color:#525252;font-size:13px">${i.quantity} × ${formatCents(i.unitPriceCents)}</div></td>` +
+        `<td style="${cell};text-align:right;white-space:nowrap">${formatCents(i.unitPriceCents * i.quantity)}</td></tr>`,
     )
     .join('');
-  const html = `<p>Hi ${escapeHtml(o.userName)},</p>
-<p>Thank you for your order <strong>#${escapeHtml(ref)}</strong> of ${escapeHtml(date)}. Your payment was received and we are preparing it.</p>
-<table cellpadding="6" style="border-collapse:collapse">
-<thead><tr><th align="left">Item</th><th>Qty</th><th>Price</th><th>Line total</th></tr></thead>
-<tbody>${rows}</tbody>
-<tfoot><tr><th align="left" colspan="3">Total</th><th align="right">${formatCents(o.totalCents)}</th></tr></tfoot>
-</table>
-<p><strong>Shipping to</strong><br>${addressLines.map(escapeHtml).join('<br>')}</p>
-<p>Emporium</p>`;
+  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f5f5f5;${font};color:#171717">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f5f5;padding:24px 12px">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;padding:28px">
+<tr><td style="font-size:20px;font-weight:800;padding-bottom:20px">Emporium</td></tr>
+<tr><td><h1 style="font-size:22px;margin:0 0 8px">Thank you for your order, ${escapeHtml(o.userName)}</h1>
+<p style="margin:0 0 20px;color:#404040">Order <strong>#${escapeHtml(ref)}</strong> of ${escapeHtml(date)}. Your payment was received and we are preparing it.</p></td></tr>
+<tr><td><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}
+<tr><td></td><td style="padding-top:14px;font-weight:700">Total</td><td style="padding-top:14px;text-align:right;font-weight:700">${formatCents(o.totalCents)}</td></tr>
+</table></td></tr>
+<tr><td style="padding-top:24px"><div style="font-weight:600;margin-bottom:4px">Shipping to</div>
+<div style="color:#404040;line-height:1.5">${addressLines.map(escapeHtml).join('<br>')}</div></td></tr>
+<tr><td style="padding-top:28px"><a href="${escapeHtml(orderUrl)}" style="display:inline-block;background:#171717;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px">View your order</a></td></tr>
+<tr><td style="padding-top:28px;color:#737373;font-size:12px">You receive this e-mail because you placed an order at Emporium.</td></tr>
+</table></td></tr></table></body></html>`;
   return { to: o.to, subject: `Your Emporium order #${ref}`, text, html };
 }

@@ -21,6 +21,8 @@ export interface OutboxDeps {
   images: ImageStore;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** The shop's public origin, for links in the mail. */
+  publicUrl: string;
 }
 
 /** How long a claimed row is left to its worker before another may take it (ms). */
@@ -102,9 +104,11 @@ async function sendOrderConfirmation(deps: OutboxDeps, orderId: string): Promise
         title: i.title,
         quantity: i.quantity,
         unitPriceCents: toCents(i.price),
+        image: i.image,
       })),
       totalCents: toCents(order.totalPrice),
       address: { address, city, state, pincode, phone, notes },
+      shopUrl: deps.publicUrl,
     }),
   });
 }

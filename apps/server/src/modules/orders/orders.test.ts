@@ -201,6 +201,13 @@ describe('capture', () => {
     const page = await t.app.inject({ method: 'GET', url: `/sandbox/pay/${placed.paymentId}` });
     expect(page.body).toContain('Demo payment');
     expect(page.body).toContain('Pay $20.00');
+    // The shop's name, the items, where they ship and a way back to the shop.
+    expect(page.body).toContain('<div class="shop">Emporium</div>');
+    expect(page.body).toContain('<td>Test product</td>');
+    expect(page.body).toContain('2 × $10.00');
+    expect(page.body).toContain('1 Market Street');
+    expect(page.body).toContain('Springfield, IL 62701');
+    expect(page.body).toContain('href="/shop/home">Back to the shop</a>');
     const res = await t.app.inject({ method: 'POST', url: `/sandbox/pay/${placed.paymentId}/cancel` });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('http://shop.test/shop/checkout');

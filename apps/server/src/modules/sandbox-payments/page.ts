@@ -12,6 +12,11 @@ const STYLE = `
   .demo { background: #fef3c7; color: #92400e; border-radius: .5rem; padding: .5rem .75rem; font-weight: 600; }
   h1 { font-size: 1.4rem; } .amount { font-size: 2rem; font-weight: 800; margin: .5rem 0 1rem; }
   ul { padding-left: 1.2rem; color: #404040; } form { display: inline; }
+  .shop { font-weight: 800; font-size: 1.1rem; margin-bottom: 1rem; }
+  table { width: 100%; border-collapse: collapse; margin: .5rem 0 1rem; font-size: .95rem; }
+  td { padding: .35rem 0; border-bottom: 1px solid #eee; vertical-align: top; } td.n { text-align: right; white-space: nowrap; }
+  .shipto { color: #404040; font-size: .95rem; line-height: 1.45; margin-bottom: 1.25rem; }
+  .back { display: inline-block; margin-top: 1.25rem; color: #404040; }
   button { font: inherit; border-radius: .5rem; padding: .7rem 1.4rem; cursor: pointer; border: 1px solid #171717; }
   .pay { background: #171717; color: #fff; margin-right: .5rem; } .cancel { background: #fff; }`;
 
@@ -22,25 +27,41 @@ function layout(title: string, body: string): string {
 <style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
-/** The approval page: demo label, amount, what is being paid for, Pay and Cancel. */
+/**
+ * The approval page: the shop's name, a demo label, the amount, the items and where they ship, Pay and Cancel, and
+ * a way back to the shop (the order then waits for its payment, see the reconciliation job).
+ */
 export function approvalPage(p: {
   paymentId: string;
   amountCents: number;
   description: string;
   status: string;
+  items: Array<{ title: string; quantity: number; unitPriceCents: number }>;
+  shipTo: string[];
 }): string {
   const id = encodeURIComponent(p.paymentId);
   const open = p.status === 'created' || p.status === 'approved';
+  const rows = p.items
+    .map(
+      (i) =>
+        `<tr><td>${escapeHtml(i.title)}</td><td class="n">${i.quantity} × ${formatCents(i.unitPriceCents)}</td>` +
+        `<td class="n">${formatCents(i.quantity * i.unitPriceCents)}</td></tr>`,
+    )
+    .join('');
   return layout(
     'Emporium sandbox payment',
-    `<p class="demo">Demo payment — no money moves. This sandbox stands in for PayPal.</p>
+    `<div class="shop">Emporium</div>
+<p class="demo">Demo payment — no money moves. This sandbox stands in for PayPal.</p>
 <h1>Emporium sandbox payment</h1>
 <p class="amount">${formatCents(p.amountCents)}</p>
 <p>${escapeHtml(p.description)}</p>
+${rows ? `<table aria-label="Items">${rows}</table>` : ''}
+${p.shipTo.length ? `<div class="shipto"><strong>Ship to</strong><br>${p.shipTo.map(escapeHtml).join('<br>')}</div>` : ''}
 ${
   open
     ? `<form method="post" action="/sandbox/pay/${id}/approve"><button class="pay" type="submit">Pay ${formatCents(p.amountCents)}</button></form>
-<form method="post" action="/sandbox/pay/${id}/cancel"><button class="cancel" type="submit">Cancel</button></form>`
+<form method="post" action="/sandbox/pay/${id}/cancel"><button class="cancel" type="submit">Cancel</button></form>
+<p><a class="back" href="/shop/home">Back to the shop</a></p>`
     : `<p>This payment is ${escapeHtml(p.status)}.</p><p><a href="/shop/account">Back to the shop</a></p>`
 }`,
   );

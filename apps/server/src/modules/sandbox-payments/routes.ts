@@ -11,7 +11,9 @@ import { z } from 'zod';
 import { sandboxPayments } from '../../db/schema.ts';
 import { isUuid } from '../../lib/http-error.ts';
 import { newPayerId } from '../../payments/sandbox.ts';
+import { toCents } from '@emporium/contract';
 import { captureOnReturn } from '../orders/capture.ts';
+import { getOrder } from '../orders/order-view.ts';
 import { shopReturnUrl } from '../orders/routes.ts';
 import { cancelPendingOrder, type OrderDeps } from '../orders/service.ts';
 import { approvalPage, notFoundPage } from './page.ts';
@@ -36,11 +38,19 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>>
       const payment = await find(request.params.paymentId);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (!payment) return reply.code(404).send(notFoundPage());
+      const order = await getOrder(db, opts.images, { orderId: payment.orderId }).catch(() => undefined);
+      const a = order?.address;
       return approvalPage({
         paymentId: payment.id,
         amountCents: payment.amountCents,
         description: payment.description,
         status: payment.status,
+        items: (order?.cartItems ?? []).map((i) => ({
+          title: i.title,
+          quantity: i.quantity,
+          unitPriceCents: toCents(i.price),
+        })),
+        shipTo: a ? [a.address, `${a.city}, ${a.state} ${a.pincode}`, `Phone: ${a.phone}`] : [],
       });
     },
   );

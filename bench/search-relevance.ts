@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { CATALOG, CATEGORY_BLURBS } from '../apps/server/src/seed/catalog-data.ts';
+import { CATALOG } from '../apps/server/src/seed/catalog-data.ts';
 import { percentile, startProcess, stop, waitFor } from './lib.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -49,15 +49,7 @@ interface CatalogProduct {
 }
 
 const PRODUCTS: CatalogProduct[] = Object.entries(CATALOG).flatMap(([brand, entries]) =>
-  entries.map(([category, title], i) => {
-    const blurbs = CATEGORY_BLURBS[category];
-    return {
-      title,
-      brand,
-      category,
-      description: `${title} from ${brand}. ${blurbs[i % blurbs.length]} ${blurbs[(i + 1) % blurbs.length]}`,
-    };
-  }),
+  entries.map(([category, title, , , , , description]) => ({ title, brand, category, description })),
 );
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

@@ -1,9 +1,10 @@
 /**
  * Product and banner art drawn as SVG and rendered locally with sharp to WebP (nothing is downloaded).
- * Each product gets a brand-coloured gradient, a simple category pictogram and its name.
+ * Each product gets a brand-coloured gradient, the icon of its kind (icons.ts: what the product is) and its name.
  */
 import sharp from 'sharp';
-import type { Category } from '@emporium/contract';
+import type { Kind } from './catalog-data.ts';
+import { KIND_ICONS } from './icons.ts';
 
 /** Output widths of every product image; the API points at the largest, the web may use the others. */
 export const PRODUCT_IMAGE_WIDTHS = [400, 800] as const;
@@ -20,25 +21,6 @@ function hue(s: string): number {
   for (const ch of s) h = (h * 31 + ch.charCodeAt(0)) % 360;
   return h;
 }
-
-const PICTOGRAMS: Record<Category, string> = {
-  Electronics:
-    '<rect x="-150" y="-110" width="300" height="190" rx="18" fill="#fff" fill-opacity=".92"/><rect x="-130" y="-92" width="260" height="152" rx="8" fill="currentColor" fill-opacity=".85"/><rect x="-60" y="96" width="120" height="16" rx="8" fill="#fff" fill-opacity=".92"/>',
-  Clothing:
-    '<path d="M-70-130 L-150-90 L-120-20 L-90-35 L-90 130 L90 130 L90-35 L120-20 L150-90 L70-130 Q0-70-70-130Z" fill="#fff" fill-opacity=".92"/>',
-  'Home & Kitchen':
-    '<rect x="-130" y="-40" width="260" height="150" rx="26" fill="#fff" fill-opacity=".92"/><rect x="-165" y="-60" width="330" height="28" rx="14" fill="#fff" fill-opacity=".92"/><rect x="-30" y="-105" width="60" height="40" rx="12" fill="#fff" fill-opacity=".92"/>',
-  'Beauty & Health':
-    '<rect x="-55" y="-40" width="110" height="170" rx="22" fill="#fff" fill-opacity=".92"/><rect x="-35" y="-120" width="70" height="80" rx="10" fill="#fff" fill-opacity=".75"/><circle cx="0" cy="45" r="28" fill="currentColor" fill-opacity=".6"/>',
-  'Sports & Outdoors':
-    '<circle r="130" fill="#fff" fill-opacity=".92"/><path d="M-130 0 Q0-60 130 0 M-130 0 Q0 60 130 0 M0-130 Q-60 0 0 130 M0-130 Q60 0 0 130" stroke="currentColor" stroke-opacity=".55" stroke-width="10" fill="none"/>',
-  Kids: '<circle cx="0" cy="-70" r="60" fill="#fff" fill-opacity=".92"/><rect x="-90" y="0" width="180" height="130" rx="40" fill="#fff" fill-opacity=".92"/><circle cx="-20" cy="-78" r="8" fill="currentColor"/><circle cx="20" cy="-78" r="8" fill="currentColor"/>',
-  Men: '<path d="M-140-110 L-50-130 Q0-90 50-130 L140-110 L120 130 L-120 130Z" fill="#fff" fill-opacity=".92"/><path d="M0-100 L-22-40 L0 60 L22-40Z" fill="currentColor" fill-opacity=".7"/>',
-  Women:
-    '<path d="M-50-130 L50-130 L70-40 L150 130 L-150 130 L-70-40Z" fill="#fff" fill-opacity=".92"/><rect x="-70" y="-50" width="140" height="18" rx="9" fill="currentColor" fill-opacity=".55"/>',
-  Shoes:
-    '<path d="M-170 60 L-170-30 Q-120-40-90-110 L-20-110 Q0-40 80-20 Q170 0 170 60 Q170 90 140 90 L-150 90 Q-170 90-170 60Z" fill="#fff" fill-opacity=".92"/><path d="M-170 60 L170 60" stroke="currentColor" stroke-opacity=".5" stroke-width="14"/>',
-};
 
 /** Splits a title into at most three lines of about `width` characters. */
 function wrap(text: string, width: number): string[] {
@@ -63,7 +45,7 @@ function wrap(text: string, width: number): string[] {
 }
 
 /** SVG source of a product picture, 800×800. */
-export function productSvg(p: { title: string; brand: string; category: Category }): string {
+export function productSvg(p: { title: string; brand: string; kind: Kind }): string {
   const h = hue(p.brand);
   const h2 = (h + 40) % 360;
   const name = p.title.startsWith(p.brand) ? p.title.slice(p.brand.length).trim() : p.title;
@@ -77,7 +59,8 @@ export function productSvg(p: { title: string; brand: string; category: Category
   <rect width="800" height="800" fill="url(#g)"/>
   <circle cx="650" cy="140" r="210" fill="#fff" fill-opacity=".08"/>
   <circle cx="120" cy="700" r="160" fill="#000" fill-opacity=".07"/>
-  <g transform="translate(400 330)" color="hsl(${h},55%,40%)">${PICTOGRAMS[p.category]}</g>
+  <circle cx="400" cy="320" r="200" fill="#fff" fill-opacity=".14"/>
+  <g transform="translate(256 176) scale(12)" color="#fff" fill="none" stroke="#fff" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round">${KIND_ICONS[p.kind]}</g>
   <text x="400" y="90" text-anchor="middle" font-family="Liberation Sans, Arial, sans-serif" font-size="40" font-weight="700" letter-spacing="4" fill="#fff">${escapeXml(p.brand.toUpperCase())}</text>
   <text x="400" y="600" text-anchor="middle" font-family="Liberation Sans, Arial, sans-serif" font-size="38" font-weight="600" fill="#fff">${lines}</text>
 </svg>`;

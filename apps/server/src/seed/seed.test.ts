@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { BRANDS, CATEGORIES } from '@emporium/contract';
-import { products } from '../db/schema.ts';
+import { orderItems, orders, products, reviews, sandboxPayments, users } from '../db/schema.ts';
+import { dashboardFigures } from '../modules/dashboard/service.ts';
 import { buildTestApp, insertProduct, type TestApp } from '../test/build-test-app.ts';
+import { DEMO_SHOPPERS, seedDemoActivity } from './activity.ts';
 import { productSvg, renderSquare } from './art.ts';
-import { demoProducts, fillCatalog } from './seed.ts';
+import { KINDS } from './catalog-data.ts';
+import { KIND_ICONS } from './icons.ts';
+import { demoProducts, fillCatalog, seedCatalog, seedDemoAccounts } from './seed.ts';
 
 describe('demo catalog', () => {
   const rows = demoProducts();
@@ -14,6 +18,53 @@ describe('demo catalog', () => {
     expect(rows.length).toBeGreaterThanOrEqual(150);
     expect(new Set(rows.map((p) => p.category))).toEqual(new Set(CATEGORIES));
     expect(new Set(rows.map((p) => p.brand))).toEqual(new Set(BRANDS));
+  });
+
+  it("files products under the spec's nine categories, where a shop would", () => {
+    expect([...CATEGORIES]).toEqual([
+      'Electronics',
+      'Clothing',
+      'Home & Kitchen',
+      'Beauty & Health',
+      'Sports & Outdoors',
+      'Kids',
+      'Men',
+      'Women',
+      'Shoes',
+    ]);
+    const categoryOf = (kind: string) => new Set(rows.filter((p) => p.kind === kind).map((p) => p.category));
+    expect(categoryOf('drill')).toEqual(new Set(['Home & Kitchen']));
+    expect(categoryOf('laser-measure')).toEqual(new Set(['Home & Kitchen']));
+    expect(categoryOf('deodorant')).toEqual(new Set(['Beauty & Health']));
+    for (const kind of ['fridge', 'washer', 'dishwasher', 'range', 'microwave'])
+      expect(categoryOf(kind)).toEqual(new Set(['Home & Kitchen']));
+    for (const kind of ['phone', 'laptop', 'tv', 'camera', 'headphones', 'game-console'])
+      expect(categoryOf(kind)).toEqual(new Set(['Electronics']));
+  });
+
+  it('describes each product for what it is, not with category phrases', () => {
+    expect(new Set(rows.map((p) => p.description)).size).toBe(rows.length);
+    for (const p of rows) {
+      expect(
+        p.description.split(/[.!?](\s|$)/).filter((x) => x.trim().length > 1).length,
+      ).toBeGreaterThanOrEqual(2);
+      expect(p.description).not.toMatch(/modern fit for every day|great on any countertop|training hard/i);
+    }
+  });
+
+  it('gives every product kind its own icon, and every kind is sold', () => {
+    for (const p of rows)
+      expect(KIND_ICONS[p.kind]).toMatch(/^<(path|rect|circle|ellipse|g|line|polyline)\b/);
+    for (const kind of KINDS) {
+      expect(KIND_ICONS[kind]?.length, kind).toBeGreaterThan(20);
+      expect(rows.some((p) => p.kind === kind)).toBe(true);
+    }
+    const icons = Object.values(KIND_ICONS);
+    expect(icons.length).toBe(KINDS.length);
+    expect(new Set(icons).size).toBe(icons.length);
+    // The drawing of the kind is in the picture, not a category pictogram.
+    const drill = rows.find((p) => p.kind === 'drill')!;
+    expect(productSvg(drill)).toContain(KIND_ICONS.drill);
   });
 
   it('has some products on sale, always below the price, and a few sold out', () => {
@@ -54,5 +105,127 @@ describe('fillCatalog', () => {
       url: '/api/shop/products/get?limit=100&sortBy=price-desc',
     });
     expect(res.json().pagination.total).toBe(2500);
+  });
+});
+
+describe('demo activity', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await seedDemoAccounts(t.db, t.hasher);
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  it("seeds paid orders over the last 30 days and buyers' reviews with exact ratings, once", async () => {
+    const now = Date.now();
+    const seeded = await seedCatalog(t.db, t.images);
+    expect(seeded.products).toBe(demoProducts().length);
+    expect(seeded.orders).toBeGreaterThanOrEqual(10);
+    expect(seeded.reviews).toBeGreaterThan(5);
+
+    const shoppers = await t.db.select({ id: users.id, email: users.email }).from(users);
+    const demoIds = new Set(
+      shoppers.filter((u) => DEMO_SHOPPERS.some((s) => s.email === u.email)).map((u) => u.id),
+    );
+    const allOrders = await t.db.select().from(orders);
+    expect(allOrders.length).toBe(seeded.orders);
+    const days = new Set<string>();
+    for (const o of allOrders) {
+      expect(demoIds.has(o.userId)).toBe(true);
+      expect(o.paymentStatus).toBe('completed');
+      expect(['Delivered', 'Shipped', 'Processing']).toContain(o.orderStatus);
+      expect(o.stockHeld).toBe(true);
+      expect(o.paidAt).not.toBeNull();
+      expect(o.paidAt!.getTime()).toBeLessThanOrEqual(now);
+      expect(o.paidAt!.getTime()).toBeGreaterThan(now - 30 * 86_400_000);
+      days.add(o.paidAt!.toISOString().slice(0, 10));
+      const [payment] = await t.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, o.id));
+      expect([payment?.id, payment?.status, payment?.amountCents]).toEqual([
+        o.paymentId,
+        'captured',
+        o.totalCents,
+      ]);
+    }
+    expect(days.size).toBeGreaterThanOrEqual(10);
+    expect(new Set(allOrders.map((o) => o.userId)).size).toBe(2);
+
+    // Totals in cents from the products' prices; stock taken.
+    const items = await t.db.select().from(orderItems);
+    const catalog = await t.db.select().from(products);
+    const byId = new Map(catalog.map((p) => [p.id, p]));
+    const original = new Map(demoProducts().map((p) => [p.title, p.totalStock]));
+    const sold = new Map<string, number>();
+    for (const o of allOrders) {
+      const lines = items.filter((i) => i.orderId === o.id);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0)).toBe(o.totalCents);
+      for (const l of lines) {
+        const p = byId.get(l.productId)!;
+        expect(l.unitPriceCents).toBe(p.salePriceCents > 0 ? p.salePriceCents : p.priceCents);
+        sold.set(p.id, (sold.get(p.id) ?? 0) + l.quantity);
+      }
+    }
+    for (const p of catalog) expect(p.totalStock).toBe(original.get(p.title)! - (sold.get(p.id) ?? 0));
+    expect(catalog.filter((p) => p.totalStock === 0).length).toBeGreaterThan(2);
+
+    // Reviews only by buyers of a delivered order, verified, 3–5 stars; averages equal a recount.
+    const allReviews = await t.db.select().from(reviews);
+    for (const r of allReviews) {
+      const bought = items.some(
+        (i) =>
+          i.productId === r.productId &&
+          allOrders.some((o) => o.id === i.orderId && o.userId === r.userId && o.orderStatus === 'Delivered'),
+      );
+      expect(bought).toBe(true);
+      expect(r.verified).toBe(true);
+      expect(r.rating).toBeGreaterThanOrEqual(3);
+      expect(r.rating).toBeLessThanOrEqual(5);
+      expect(r.createdAt.getTime()).toBeLessThanOrEqual(now);
+    }
+    for (const p of catalog) {
+      const mine = allReviews.filter((r) => r.productId === p.id);
+      expect(p.reviewsCount).toBe(mine.length);
+      const average = mine.length ? mine.reduce((s, r) => s + r.rating, 0) / mine.length : 0;
+      expect(p.averageRating).toBeCloseTo(average, 5);
+    }
+
+    // Some products are left untouched for the "No reviews yet" state: the cheapest and low-stock ones.
+    const cheapest = [...catalog].sort(
+      (a, b) => (a.salePriceCents || a.priceCents) - (b.salePriceCents || b.priceCents),
+    )[0]!;
+    expect(cheapest.reviewsCount).toBe(0);
+    expect(catalog.some((p) => p.totalStock >= 4 && p.totalStock < 10 && p.reviewsCount === 0)).toBe(true);
+
+    // The admin dashboard's chart has revenue on many days.
+    const dashboard = await dashboardFigures(t.db, t.images);
+    expect(dashboard.revenueByDay.filter((d) => d.revenue > 0).length).toBeGreaterThanOrEqual(10);
+    expect(dashboard.last30Days.paidOrders).toBe(allOrders.length);
+
+    // Idempotent: a second start adds nothing.
+    expect(await seedCatalog(t.db, t.images)).toEqual({ products: 0, features: 0, orders: 0, reviews: 0 });
+    const [{ n } = { n: 0 }] = await t.db.select({ n: count() }).from(orders);
+    expect(Number(n)).toBe(allOrders.length);
+    expect(await seedDemoActivity(t.db)).toEqual({ orders: 0, reviews: 0 });
+  }, 120_000);
+});
+
+describe('demo activity without demo accounts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  it('adds no orders or reviews to a catalog seeded without the demo shoppers', async () => {
+    await t.db
+      .insert(products)
+      .values(demoProducts().map(({ kind: _kind, ...p }) => ({ ...p, imageKey: 'products/x-800.webp' })));
+    expect(await seedDemoActivity(t.db)).toEqual({ orders: 0, reviews: 0 });
+    const [{ n } = { n: 0 }] = await t.db.select({ n: count() }).from(orders);
+    expect(Number(n)).toBe(0);
   });
 });

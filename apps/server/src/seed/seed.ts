@@ -1,6 +1,7 @@
 /**
  * Demo data (DESIGN.md §3): the demo accounts, about 150 products with generated images and 3 hero images, put into
- * an empty database at start-up; and `fillCatalog` for large benchmark catalogs.
+ * an empty database at start-up, with the demo shoppers' orders and reviews when their accounts exist (activity.ts);
+ * and `fillCatalog` for large benchmark catalogs.
  */
 import { randomBytes } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
@@ -11,8 +12,9 @@ import { featureImages, products } from '../db/schema.ts';
 import { upsertAccount } from '../modules/auth/auth.service.ts';
 import type { PasswordHasher } from '../modules/auth/password.ts';
 import type { ImageStore } from '../storage/image-store.ts';
+import { seedDemoActivity } from './activity.ts';
 import { BANNERS, bannerSvg, PRODUCT_IMAGE_WIDTHS, productSvg, renderBanner, renderSquare } from './art.ts';
-import { CATALOG, CATEGORY_BLURBS } from './catalog-data.ts';
+import { CATALOG, type Kind } from './catalog-data.ts';
 
 /** Demo accounts (README "Demo accounts"); never created in production. */
 export const DEMO_ACCOUNTS = [
@@ -40,7 +42,9 @@ export async function seedDemoAccounts(
   return seeded;
 }
 
-interface SeedProduct {
+export interface SeedProduct {
+  /** What the product is (its picture); not stored. */
+  kind: Kind;
   title: string;
   description: string;
   category: Category;
@@ -53,18 +57,16 @@ interface SeedProduct {
 /** The demo catalog as rows, in a stable order. */
 export function demoProducts(): SeedProduct[] {
   return BRANDS.flatMap((brand) =>
-    CATALOG[brand].map(([category, title, price, salePrice, stock], i) => {
-      const blurbs = CATEGORY_BLURBS[category];
-      return {
-        title,
-        description: `${title} from ${brand}. ${blurbs[i % blurbs.length]} ${blurbs[(i + 1) % blurbs.length]}`,
-        category,
-        brand,
-        priceCents: Math.round(price * 100),
-        salePriceCents: Math.round(salePrice * 100),
-        totalStock: stock,
-      };
-    }),
+    CATALOG[brand].map(([category, title, price, salePrice, stock, kind, description]) => ({
+      kind,
+      title,
+      description,
+      category,
+      brand,
+      priceCents: Math.round(price * 100),
+      salePriceCents: Math.round(salePrice * 100),
+      totalStock: stock,
+    })),
   );
 }
 
@@ -92,20 +94,23 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 }
 
 /**
- * Seeds the demo catalog and hero images when their tables are empty. Returns how many products and feature images
- * it added (0 when there was already data).
+ * Seeds the demo catalog and hero images when their tables are empty and, together with a new catalog, the demo
+ * shoppers' orders and reviews when the demo accounts exist (embedded demo only; a `DATABASE_URL` catalog has none).
+ * Returns what it added (0 when there was already data).
  */
 export async function seedCatalog(
   db: Db,
   images: ImageStore,
-): Promise<{ products: number; features: number }> {
+): Promise<{ products: number; features: number; orders: number; reviews: number }> {
   const [{ n: productCount } = { n: 0 }] = await db.select({ n: count() }).from(products);
   let addedProducts = 0;
+  let activity = { orders: 0, reviews: 0 };
   if (Number(productCount) === 0) {
     const rows = demoProducts();
     const keys = await mapLimit(rows, 4, (p) => storeProductImage(images, p));
-    await db.insert(products).values(rows.map((p, i) => ({ ...p, imageKey: keys[i]! })));
+    await db.insert(products).values(rows.map(({ kind: _kind, ...p }, i) => ({ ...p, imageKey: keys[i]! })));
     addedProducts = rows.length;
+    activity = await seedDemoActivity(db);
   }
   const [{ n: featureCount } = { n: 0 }] = await db.select({ n: count() }).from(featureImages);
   let addedFeatures = 0;
@@ -117,7 +122,7 @@ export async function seedCatalog(
       addedFeatures += 1;
     }
   }
-  return { products: addedProducts, features: addedFeatures };
+  return { products: addedProducts, features: addedFeatures, ...activity };
 }
 
 /** A small deterministic PRNG (mulberry32), so large catalogs are the same on every run. */

@@ -1,8 +1,10 @@
 /**
  * Journeys: the admin area (spec §2 admin layout and pages, §4 products and orders, §5, §8) — products with an
- * uploaded image, orders, feature images, the dashboard, and the drawer on a phone.
+ * uploaded image, orders, feature images, the dashboard, the drawer on a phone, and (issue 11) the searchable
+ * product table, order search by the id the shopper sees, CSV exports and deletes that ask first.
  */
 import sharp from 'sharp';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, launch, logIn, newContext, snap, VIEWPORTS } from '../support/browser.ts';
@@ -20,6 +22,24 @@ async function pngFile(colour: string, width = 900, height = 600) {
 
 async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+/** The page does not scroll sideways (its content fits the viewport's width). */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+/** Clicks an Export CSV button and reads the downloaded file. */
+async function exportCsv(page: Page): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  return { name: download.suggestedFilename(), text: await readFile((await download.path())!, 'utf8') };
 }
 
 describe('admin', () => {
@@ -53,7 +73,8 @@ describe('admin', () => {
     await snap(page, 'admin-product-drawer-desktop');
     await submit.click();
     await toast(page, 'Product Added Successfully');
-    const card = page.getByTestId('admin-product-card').filter({ hasText: title });
+    // Newest first: the new product is on the table's first page.
+    const card = page.getByTestId('admin-product-row').filter({ hasText: title });
     await card.waitFor();
 
     const shopper = await newContext(browser);
@@ -62,7 +83,7 @@ describe('admin', () => {
     await shop.goto(`/shop/search?searchQuery=${encodeURIComponent(title)}`);
     await shop.getByTestId('product-card').filter({ hasText: title }).getByText('$49.99').waitFor();
 
-    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.getByRole('button', { name: /^Edit/ }).click();
     expect(await drawer.locator('#image-upload').isDisabled()).toBe(true);
     expect(await drawer.getByLabel('Title').inputValue()).toBe(title);
     await drawer.getByLabel('Price', { exact: true }).fill('39.99');
@@ -71,12 +92,26 @@ describe('admin', () => {
     await card.getByText('$39.99').waitFor();
     await snap(page, 'admin-products-desktop');
 
-    const cards = page.getByTestId('admin-product-card');
-    const firstPage = await cards.count();
-    await page.getByRole('button', { name: /^Load more/ }).click();
-    await expect.poll(() => cards.count()).toBeGreaterThan(firstPage);
+    const rows = page.getByTestId('admin-product-row');
+    const firstRow = await rows.first().textContent();
+    await page
+      .getByRole('navigation', { name: 'Product pages' })
+      .getByRole('button', { name: 'Next' })
+      .click();
+    await page.getByText(/^Page 2 of \d+$/).waitFor();
+    expect(await rows.first().textContent()).not.toBe(firstRow);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await card.waitFor();
 
-    await card.getByRole('button', { name: 'Delete' }).click();
+    // Delete asks first: Cancel keeps the product, Delete Product removes it.
+    await card.getByRole('button', { name: /^Delete/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this product?' });
+    await confirm.getByText(title).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await card.waitFor();
+    await card.getByRole('button', { name: /^Delete/ }).click();
+    await confirm.getByRole('button', { name: 'Delete Product' }).click();
     await toast(page, 'Product Deleted Successfully');
     await card.waitFor({ state: 'detached' });
     await shopper.close();
@@ -151,6 +186,12 @@ describe('admin', () => {
       .toBe(1);
 
     await tiles.last().getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this feature image?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await tiles.count()).toBe(before + 1);
+    await tiles.last().getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete Image' }).click();
     await toast(page, 'Feature Image Deleted Successfully');
     await expect.poll(() => tiles.count()).toBe(before);
     await shop.reload();
@@ -159,6 +200,117 @@ describe('admin', () => {
     await shopper.close();
     await context.close();
   });
+
+  it('finds an order by the 6 characters the shopper sees, filters the product table, exports both as CSV', async () => {
+    const product = await productInStock();
+    const who = await buyer(product._id, 'Sam Searcher');
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, DEMO.admin);
+
+    await page.goto('/admin/orders');
+    const rows = page.getByTestId('admin-order-row');
+    await rows.first().waitFor();
+    // The shopper's order history shows `#` and the last 6 characters of the id.
+    await page.getByLabel('Search orders').fill(`#${who.orderId.slice(-6)}`);
+    await expect.poll(() => rows.count()).toBe(1);
+    const row = rows.first();
+    expect(await row.textContent()).toContain(`${who.orderId.slice(0, 8)}...`);
+    await row.getByText('Sam Searcher').waitFor();
+    await row.getByText(who.email).waitFor();
+    await snap(page, 'admin-orders-search-desktop');
+
+    await page.getByLabel('Search orders').fill(who.email);
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByLabel('Status', { exact: true }).selectOption('Delivered');
+    await page.getByText('No orders found').waitFor();
+    await page.getByLabel('Status', { exact: true }).selectOption('Processing');
+    await rows.first().getByText(who.email).waitFor();
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    await page.getByLabel('From', { exact: true }).fill(day);
+    await page.getByLabel('To', { exact: true }).fill(day);
+    await rows.first().getByText(who.email).waitFor();
+    const orders = await exportCsv(page);
+    expect(orders.name).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = orders.text.trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^Order ID,Order Date,Customer Name,Customer Email,/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(who.orderId);
+    expect(lines[1]).toContain(who.email);
+
+    await page.goto('/admin/products');
+    const table = page.getByRole('table', { name: 'Products' });
+    await table.waitFor();
+    const productRows = page.getByTestId('admin-product-row');
+    const unfiltered = await page.getByText(/^\d+ products$/).textContent();
+    const word = product.brand;
+    await page.getByLabel('Search products').fill(word.toLowerCase());
+    await page.getByText(/^\d+ matching products$/).waitFor();
+    const texts = await productRows.allTextContents();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text.toLowerCase()).toContain(word.toLowerCase());
+    expect(await page.getByText(/^\d+ matching products$/).textContent()).not.toBe(unfiltered);
+    await table.getByRole('columnheader', { name: 'Price', exact: true }).getByRole('button').click();
+    await expect
+      .poll(() => table.getByRole('columnheader', { name: 'Price', exact: true }).getAttribute('aria-sort'))
+      .toBe('ascending');
+    await snap(page, 'admin-products-table-desktop');
+    const lowOnly = page.waitForResponse(
+      (r) =>
+        r.url().includes('/api/admin/products/get?') &&
+        r.url().includes('stock=low') &&
+        !r.url().includes('search='),
+    );
+    await page.getByLabel('Stock', { exact: true }).selectOption('low');
+    await page.getByLabel('Search products').fill('');
+    const low = (await (await lowOnly).json()) as { data: Array<{ totalStock: number }> };
+    expect(low.data.every((p) => p.totalStock >= 1 && p.totalStock <= 5)).toBe(true);
+    // Every row left (the demo catalog may have none) shows its stock amber.
+    await expect.poll(() => productRows.count()).toBe(low.data.length);
+    expect(
+      await page.locator('[data-testid="admin-product-row"] [data-stock]:not([data-stock="low"])').count(),
+    ).toBe(0);
+    const products = await exportCsv(page);
+    expect(products.text.split('\r\n')[0]).toMatch(
+      /^Product ID,Title,Category,Brand,Price,Sale Price,Total Stock/,
+    );
+    await context.close();
+  });
+
+  it.each([
+    ['phone', VIEWPORTS.phone],
+    ['tablet', { width: 768, height: 1024 }],
+  ] as const)(
+    'fits a %s without sideways scrolling: product rows, order filters, feature images',
+    async (name, viewport) => {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      await logIn(page, DEMO.admin);
+      await page.goto('/admin/products');
+      await page.getByTestId('admin-product-row').first().waitFor();
+      await expectNoSidewaysScroll(page);
+      await snap(page, `admin-products-table-${name}`);
+      await page
+        .getByTestId('admin-product-row')
+        .first()
+        .getByRole('button', { name: /^Delete/ })
+        .click();
+      await page.getByRole('alertdialog', { name: 'Delete this product?' }).waitFor();
+      await expectNoSidewaysScroll(page);
+      await snap(page, `admin-product-delete-${name}`);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.goto('/admin/orders');
+      await page.getByRole('heading', { name: 'All Orders' }).waitFor();
+      await page.getByTestId('admin-order-row').first().waitFor();
+      await expectNoSidewaysScroll(page);
+      await snap(page, `admin-orders-filters-${name}`);
+      await page.goto('/admin/features');
+      await page.getByTestId('feature-tile').first().waitFor();
+      await expectNoSidewaysScroll(page);
+      await context.close();
+    },
+  );
 
   it('navigates through the drawer on a phone (screenshots of every admin page)', async () => {
     const context = await newContext(browser, VIEWPORTS.phone);

@@ -213,7 +213,7 @@ describe('every screen fits the window without sideways scrolling', () => {
       }
 
       await page.goto('/admin/products');
-      await page.getByTestId('admin-product-card').first().waitFor();
+      await page.getByTestId('admin-product-row').first().waitFor();
       await fits(page, 'admin-products', w);
       await page.getByRole('button', { name: 'Add New Product' }).click();
       await page.getByRole('dialog').getByLabel('Title').waitFor();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from './constants.ts';
+import { CATEGORIES, ORDER_STATUSES, type Category, type OrderStatus } from './constants.ts';
+import { LIMITS } from './limits.ts';
 import { Order } from './orders.ts';
 import { PagingParams, Pagination, Product, withPaging } from './products.ts';
 
@@ -7,8 +8,147 @@ import { PagingParams, Pagination, Product, withPaging } from './products.ts';
 export const UploadResponse = z.object({ success: z.literal(true), url: z.string() });
 export type UploadResponse = z.infer<typeof UploadResponse>;
 
-/** Paging of admin lists (default 24, max 100; without both, the whole list), like the shop's product list. */
-export const AdminPageQuery = z.object(PagingParams).transform(withPaging(24, 100));
+
+/** The first value of a query parameter sent once or repeated (`?x=a&x=b` reads `a`). */
+const first = (v: unknown): unknown => (Array.isArray(v) ? v[0] : v);
+
+/** One value out of `allowed`, else undefined: unknown filter values are ignored (DESIGN.md §4). */
+function oneOf<T extends string>(allowed: readonly T[]) {
+  return z
+    .unknown()
+    .optional()
+    .transform((v): T | undefined => {
+      const s = first(v);
+      return typeof s === 'string' && (allowed as readonly string[]).includes(s.trim())
+        ? (s.trim() as T)
+        : undefined;
+    });
+}
+
+/**
+ * Free-text search of the admin lists: trimmed, at most `LIMITS.searchQuery.max` characters (400 beyond); empty
+ * means no search. The server only ever binds it as a parameter.
+ */
+const AdminSearchParam = z.preprocess(
+  first,
+  z
+    .string()
+    .trim()
+    .max(LIMITS.searchQuery.max, `search: at most ${LIMITS.searchQuery.max} characters`)
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+);
+
+/** Products with at most this many units (and at least one) are "low" in stock; the admin table shows them amber. */
+export const LOW_STOCK_MAX = 5;
+
+/** `stock` filter of the admin product list: `out` = 0 units, `low` = 1 to LOW_STOCK_MAX units. */
+export const ADMIN_STOCK_FILTERS = ['out', 'low'] as const;
+export type AdminStockFilter = (typeof ADMIN_STOCK_FILTERS)[number];
+
+/**
+ * `sortBy` of the admin product list: field and direction. `price` is the effective price (salePrice when above 0,
+ * DESIGN.md §4); `newest` is the creation time. Unknown values fall back to `newest-desc`, the order without it.
+ */
+export const ADMIN_PRODUCT_SORTS = [
+  'newest-desc',
+  'newest-asc',
+  'title-asc',
+  'title-desc',
+  'price-asc',
+  'price-desc',
+  'stock-asc',
+  'stock-desc',
+] as const;
+export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
+export const ADMIN_PRODUCT_DEFAULT_SORT: AdminProductSort = 'newest-desc';
+
+const adminProductFilters = {
+  /** Case-insensitive substring of the title or the brand. */
+  search: AdminSearchParam,
+  category: oneOf<Category>(CATEGORIES),
+  stock: oneOf<AdminStockFilter>(ADMIN_STOCK_FILTERS),
+  sortBy: oneOf<AdminProductSort>(ADMIN_PRODUCT_SORTS).transform((s) => s ?? ADMIN_PRODUCT_DEFAULT_SORT),
+};
+
+/**
+ * `GET /api/admin/products/get` query: optional `search`, `category`, `stock` (`out`|`low`) and `sortBy`
+ * (ADMIN_PRODUCT_SORTS), plus `page`/`limit` (default 24, max 100; without both, the whole list up to
+ * `LIMITS.unpagedList.max`). Without any of them the answer is every product, newest first.
+ */
+export const AdminProductListQuery = z
+  .object({ ...adminProductFilters, ...PagingParams })
+  .transform(withPaging(24, 100));
+export type AdminProductListQuery = z.output<typeof AdminProductListQuery>;
+
+/** `GET /api/admin/products/export.csv` query: the list's filters and sort, no paging. */
+export const AdminProductExportQuery = z.object(adminProductFilters);
+export type AdminProductExportQuery = z.output<typeof AdminProductExportQuery>;
+export type AdminProductFilters = AdminProductExportQuery;
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A `from`/`to` bound: a calendar date `YYYY-MM-DD` (a UTC day) or an ISO 8601 date-time with an offset (an exact
+ * instant, which lets a browser send its own local day). `end` turns it into the exclusive upper bound: the day
+ * after a date, the millisecond after an instant. Anything else is 400.
+ */
+function dateBound(name: 'from' | 'to', end: boolean) {
+  return z.preprocess(
+    first,
+    z
+      .string()
+      .trim()
+      .max(40)
+      .optional()
+      .transform((s, ctx): Date | undefined => {
+        if (!s) return undefined;
+        const day = DATE_ONLY.exec(s);
+        if (day) {
+          const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
+          const at = new Date(Date.UTC(y, m - 1, d + (end ? 1 : 0)));
+          const check = new Date(Date.UTC(y, m - 1, d));
+          if (check.getUTCFullYear() === y && check.getUTCMonth() === m - 1 && check.getUTCDate() === d)
+            return at;
+        } else if (z.iso.datetime({ offset: true }).safeParse(s).success) {
+          return new Date(Date.parse(s) + (end ? 1 : 0));
+        }
+        ctx.addIssue({ code: 'custom', message: `${name}: must be a date (YYYY-MM-DD) or an ISO date-time` });
+        return z.NEVER;
+      }),
+  );
+}
+
+const adminOrderFilters = {
+  /**
+   * The start or the end of the order id (the 8 characters the admin list shows, `#` plus the last 6 the shopper
+   * sees; a leading `#` and trailing dots are ignored), or part of the customer's name or e-mail.
+   */
+  search: AdminSearchParam,
+  status: oneOf<OrderStatus>(ORDER_STATUSES),
+  /** Orders placed at or after this instant. */
+  from: dateBound('from', false),
+  /** Orders placed before this instant (exclusive: a date `to` includes that whole day). */
+  to: dateBound('to', true),
+};
+
+/**
+ * `GET /api/admin/orders/get` query: optional `search`, `status` (one of the five), `from` and `to`
+ * (YYYY-MM-DD, both days included, or ISO date-times), plus `page`/`limit` as for products. Without any of them
+ * the answer is every order, newest first.
+ */
+export const AdminOrderListQuery = z
+  .object({ ...adminOrderFilters, ...PagingParams })
+  .transform(withPaging(24, 100));
+export type AdminOrderListQuery = z.output<typeof AdminOrderListQuery>;
+
+/** `GET /api/admin/orders/export.csv` query: the list's filters, no paging. */
+export const AdminOrderExportQuery = z.object(adminOrderFilters);
+export type AdminOrderExportQuery = z.output<typeof AdminOrderExportQuery>;
+export type AdminOrderFilters = AdminOrderExportQuery;
+
+/** Most rows one CSV export answers; beyond it, narrow the filters. */
+export const ADMIN_EXPORT_MAX_ROWS = 100_000;
 
 export const AdminProductListResponse = z.object({
   success: z.literal(true),
@@ -24,14 +164,26 @@ export const AdminProductResponse = z.object({
 });
 export type AdminProductResponse = z.infer<typeof AdminProductResponse>;
 
+/** Who placed an order, as the admin sees it (never part of the shopper's own order answers). */
+export const OrderCustomer = z.object({ userName: z.string(), email: z.string() });
+export type OrderCustomer = z.infer<typeof OrderCustomer>;
+
+/** An order in admin answers: the order as read (spec §3) plus its `customer`. */
+export const AdminOrder = Order.extend({ customer: OrderCustomer });
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
 export const AdminOrderListResponse = z.object({
   success: z.literal(true),
-  data: z.array(Order),
+  data: z.array(AdminOrder),
   pagination: Pagination,
 });
 export type AdminOrderListResponse = z.infer<typeof AdminOrderListResponse>;
 
-export const AdminOrderResponse = z.object({ success: z.literal(true), message: z.string(), data: Order });
+export const AdminOrderResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: AdminOrder,
+});
 export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;
 
 const Window = z.object({ revenue: z.number(), paidOrders: z.number().int() });

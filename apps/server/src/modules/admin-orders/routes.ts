@@ -1,17 +1,26 @@
 /** Admin order routes (spec §7 Admin, prefix /api/admin): admin only (401 visitor, 403 shopper). */
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AdminOrderExportQuery,
+  AdminOrderListQuery,
   AdminOrderListResponse,
   AdminOrderResponse,
-  AdminPageQuery,
   IdParams,
   MessageResponse,
   OrderStatusBody,
 } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import { getOrder } from '../orders/order-view.ts';
-import { deleteOrder, listAllOrders, setOrderStatus } from './service.ts';
+import {
+  deleteOrder,
+  getAdminOrder,
+  listAllOrders,
+  ORDER_CSV_HEADER,
+  orderCsvRecords,
+  setOrderStatus,
+} from './service.ts';
+import { attachment, csvStream } from '../admin-products/csv.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -20,20 +29,29 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStor
   app,
   { db, images },
 ) => {
-  /** `GET /orders/get?page&limit` → 200 all orders newest first with pagination. */
+  /**
+   * `GET /orders/get?search&status&from&to&page&limit` (AdminOrderListQuery).
+   * - 200 `{success: true, data: AdminOrder[], pagination: {page, limit, total, pages}}`: the orders matching every
+   *   filter given, newest first, each with `customer: {userName, email}`. `search` matches the start or the end of
+   *   the order id (`abcd1234`, `#a1b2c3`) or part of the customer's name or e-mail; `status` is one of the five;
+   *   `from`/`to` are dates (YYYY-MM-DD, both days included) or ISO date-times. `data` stays a list; without
+   *   `page`/`limit` it is the whole (filtered) list up to `LIMITS.unpagedList.max`.
+   * - 400 `{success: false, message}` a malformed date or a search longer than 100 characters; 401 visitor;
+   *   403 shopper.
+   */
   app.get(
     '/orders/get',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        querystring: AdminPageQuery,
+        querystring: AdminOrderListQuery,
         response: { 200: AdminOrderListResponse, ...errors },
       },
     },
     async (request) => {
-      const { page, limit } = request.query;
-      const { items, total } = await listAllOrders(db, images, page, limit);
+      const { page, limit, ...filters } = request.query;
+      const { items, total } = await listAllOrders(db, images, filters, page, limit);
       return {
         success: true as const,
         data: items,
@@ -42,7 +60,35 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStor
     },
   );
 
-  /** `GET /orders/details/:id` → 200 the order; 404 unknown. */
+  /**
+   * `GET /orders/export.csv?search&status&from&to` (AdminOrderExportQuery): the list's filters, every matching order
+   * newest first, up to `ADMIN_EXPORT_MAX_ROWS`.
+   * - 200 `text/csv; charset=utf-8`, an attachment `orders-YYYY-MM-DD.csv`: a header row (Order ID, Order Date,
+   *   Customer Name, Customer Email, Order Status, Payment Status, Payment Method, Order Amount, Items, Address, City,
+   *   State, Pincode, Phone, Notes), then one record per order; RFC 4180 quoting, CRLF line ends, and cells starting
+   *   with `=`, `+`, `-`, `@`, tab or CR prefixed with `'` (OWASP CSV Injection). Streamed in batches.
+   * - 400 `{success: false, message}` a malformed date or an over-long search; 401 visitor; 403 shopper.
+   */
+  app.get(
+    '/orders/export.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        querystring: AdminOrderExportQuery,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('CSV, header row first'), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment('orders'))
+        // A stream is sent as it is (never through the 200 schema, which only documents the body as text).
+        .send(csvStream(ORDER_CSV_HEADER, orderCsvRecords(db, images, request.query)) as unknown as string),
+  );
+
+  /** `GET /orders/details/:id` → 200 the order with its customer; 404 unknown. */
   app.get(
     '/orders/details/:id',
     {
@@ -52,11 +98,11 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStor
     async (request) => ({
       success: true as const,
       message: 'Order fetched',
-      data: await getOrder(db, images, { orderId: request.params.id }),
+      data: await getAdminOrder(db, images, request.params.id),
     }),
   );
 
-  /** `PUT /orders/status/:id` {orderStatus} → 200 the updated order; 400 a status outside the five. */
+  /** `PUT /orders/status/:id` {orderStatus} → 200 the updated order with its customer; 400 a status outside the five. */
   app.put(
     '/orders/status/:id',
     {

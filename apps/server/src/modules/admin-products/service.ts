@@ -3,13 +3,21 @@
  * cents; the image must be one uploaded to this shop. Deleting a product leaves past orders intact (order lines are
  * copies) and drops it from carts on their next read.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { toCents, type Product, type ProductInput } from '@emporium/contract';
+import { and, asc, between, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ADMIN_EXPORT_MAX_ROWS,
+  LOW_STOCK_MAX,
+  toCents,
+  type AdminProductFilters,
+  type Product,
+  type ProductInput,
+} from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { badRequest, conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import { forgetProductCounts, productColumns, toProduct } from '../products/service.ts';
+import { effectivePriceCents, forgetProductCounts, productColumns, toProduct } from '../products/service.ts';
+import type { CsvCell } from './csv.ts';
 import { imageKeyFrom } from '../uploads/image-processing.ts';
 
 export interface AdminProductDeps {
@@ -34,22 +42,121 @@ async function toRow(deps: AdminProductDeps, input: ProductInput) {
   };
 }
 
-/** All products, newest first, one page at a time. */
+/** `text` as a LIKE pattern that matches it literally anywhere (`%`, `_` and `\` escaped). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/**
+ * The WHERE clause of the admin product filters. Search is a case-insensitive substring of the title or the brand,
+ * always a bound parameter. The extra `lower(title || ' ' || brand || ' ' || category) like …` is implied by it and
+ * repeats the expression of the products_search_trgm_idx index, so PostgreSQL can narrow a large catalog through
+ * that trigram index instead of reading every row.
+ */
+function productWhere(filters: AdminProductFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.search) {
+    const pattern = containsPattern(filters.search);
+    conditions.push(
+      sql`lower(${products.title} || ' ' || ${products.brand} || ' ' || ${products.category}) like lower(${pattern})`,
+      or(ilike(products.title, pattern), ilike(products.brand, pattern))!,
+    );
+  }
+  if (filters.category) conditions.push(eq(products.category, filters.category));
+  if (filters.stock === 'out') conditions.push(eq(products.totalStock, 0));
+  if (filters.stock === 'low') conditions.push(between(products.totalStock, 1, LOW_STOCK_MAX));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** ORDER BY of an admin sort; the id tie-break runs in the sort's direction, so pages are stable. */
+function productOrder(sortBy: AdminProductFilters['sortBy']): SQL[] {
+  const [field, direction] = sortBy.split('-') as [string, 'asc' | 'desc'];
+  const by = direction === 'asc' ? asc : desc;
+  const column = {
+    newest: products.createdAt,
+    title: products.title,
+    price: effectivePriceCents,
+    stock: products.totalStock,
+  }[field]!;
+  return [by(column), by(products.id)];
+}
+
+/**
+ * One page of products matching the filters, in the chosen order (newest first by default), and how many match.
+ * With no filters it is the whole catalog, as before the filters existed.
+ */
 export async function listAdminProducts(
   deps: AdminProductDeps,
+  filters: AdminProductFilters,
   page: number,
   limit: number,
 ): Promise<{ items: Product[]; total: number }> {
-  const [rows, [totals]] = await Promise.all([
-    deps.db
-      .select(productColumns)
-      .from(products)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    deps.db.select({ n: count() }).from(products),
+  const [items, [totals]] = await Promise.all([
+    productPage(deps, filters, page, limit),
+    deps.db.select({ n: count() }).from(products).where(productWhere(filters)),
   ]);
-  return { items: rows.map((r) => toProduct(r, deps.images)), total: Number(totals?.n ?? 0) };
+  return { items, total: Number(totals?.n ?? 0) };
+}
+
+async function productPage(
+  deps: AdminProductDeps,
+  filters: AdminProductFilters,
+  page: number,
+  limit: number,
+): Promise<Product[]> {
+  const rows = await deps.db
+    .select(productColumns)
+    .from(products)
+    .where(productWhere(filters))
+    .orderBy(...productOrder(filters.sortBy))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return rows.map((r) => toProduct(r, deps.images));
+}
+
+/** Columns of the product export, in order. Money in dollars. */
+export const PRODUCT_CSV_HEADER = [
+  'Product ID',
+  'Title',
+  'Category',
+  'Brand',
+  'Price',
+  'Sale Price',
+  'Total Stock',
+  'Average Rating',
+  'Reviews',
+  'Image',
+  'Description',
+] as const;
+
+const EXPORT_BATCH = 1000;
+
+/**
+ * The products matching the filters as CSV records, read in batches of EXPORT_BATCH in the list's order, at most
+ * ADMIN_EXPORT_MAX_ROWS. Batches are pages of the same ordered query, so a product added or deleted while the export
+ * runs may shift a row between batches; the export is a report, not a snapshot.
+ */
+export async function* productCsvRecords(
+  deps: AdminProductDeps,
+  filters: AdminProductFilters,
+): AsyncGenerator<CsvCell[][]> {
+  for (let page = 1; (page - 1) * EXPORT_BATCH < ADMIN_EXPORT_MAX_ROWS; page++) {
+    const items = await productPage(deps, filters, page, EXPORT_BATCH);
+    yield items.map((p) => [
+      p._id,
+      p.title,
+      p.category,
+      p.brand,
+      p.price.toFixed(2),
+      p.salePrice.toFixed(2),
+      p.totalStock,
+      p.averageRating,
+      p.reviewsCount,
+      p.image,
+      p.description,
+    ]);
+    if (items.length < EXPORT_BATCH) return;
+  }
 }
 
 export async function addProduct(deps: AdminProductDeps, input: ProductInput): Promise<Product> {

@@ -4,49 +4,53 @@
  * never download them.
  */
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import type { FeatureImage, Order, OrderStatus, Pagination, Product } from '@emporium/contract';
+import type { AdminOrder, FeatureImage, OrderStatus, Pagination, Product } from '@emporium/contract';
 import { rootReducer } from '@/app/store';
 import { errorMessage } from '@/lib/api';
-import { adminApi } from './admin-api';
+import { adminApi, type AdminOrderQuery, type AdminProductQuery } from './admin-api';
 
-/** Products per page of the admin grid; "Load more" adds the next page. */
-export const ADMIN_PRODUCTS_PAGE = 50;
+/** Rows per page of the admin product table and of All Orders. */
+export const ADMIN_PRODUCTS_PAGE = 20;
 export const ADMIN_ORDERS_PAGE = 20;
 
-export const fetchAllProducts = createAsyncThunk('adminProducts/fetched', async (pages: number) => {
-  const results = await Promise.all(
-    Array.from({ length: pages }, (_, i) => adminApi.products(i + 1, ADMIN_PRODUCTS_PAGE)),
-  );
-  return { productList: results.flatMap((r) => r.data), total: results[0]?.pagination.total ?? 0 };
-});
+export const fetchAllProducts = createAsyncThunk('adminProducts/fetched', (query: AdminProductQuery) =>
+  adminApi.products(query),
+);
 
 const adminProductsSlice = createSlice({
   name: 'adminProducts',
-  initialState: { productList: [] as Product[], total: 0, pages: 1, isLoading: true },
-  reducers: {
-    morePagesRequested: (state) => {
-      state.pages += 1;
-    },
+  initialState: {
+    productList: [] as Product[],
+    pagination: null as Pagination | null,
+    isLoading: true,
+    /** The latest request: an older answer arriving after a newer search is dropped. */
+    requestId: null as string | null,
   },
+  reducers: {},
   extraReducers: (builder) => {
     builder
+      .addCase(fetchAllProducts.pending, (state, action) => {
+        state.requestId = action.meta.requestId;
+      })
       .addCase(fetchAllProducts.fulfilled, (state, action) => {
-        state.productList = action.payload.productList;
-        state.total = action.payload.total;
+        if (action.meta.requestId !== state.requestId) return;
+        state.productList = action.payload.data;
+        state.pagination = action.payload.pagination;
         state.isLoading = false;
       })
-      .addCase(fetchAllProducts.rejected, (state) => {
+      .addCase(fetchAllProducts.rejected, (state, action) => {
+        if (action.meta.requestId !== state.requestId) return;
         state.isLoading = false;
       });
   },
   selectors: { selectAdminProducts: (state) => state },
 });
 
-export const fetchAllOrders = createAsyncThunk('adminOrders/fetched', (page: number) =>
-  adminApi.orders(page, ADMIN_ORDERS_PAGE),
+export const fetchAllOrders = createAsyncThunk('adminOrders/fetched', (query: AdminOrderQuery) =>
+  adminApi.orders(query),
 );
 
-export const fetchOrderDetails = createAsyncThunk<Order, string, { rejectValue: string }>(
+export const fetchOrderDetails = createAsyncThunk<AdminOrder, string, { rejectValue: string }>(
   'adminOrders/detailsFetched',
   async (id, { rejectWithValue }) => {
     try {
@@ -71,10 +75,11 @@ export const deleteOrder = createAsyncThunk('adminOrders/deleted', async (id: st
 const adminOrdersSlice = createSlice({
   name: 'adminOrders',
   initialState: {
-    orderList: [] as Order[],
+    orderList: [] as AdminOrder[],
     pagination: null as Pagination | null,
     isLoading: true,
-    orderDetails: null as Order | null,
+    requestId: null as string | null,
+    orderDetails: null as AdminOrder | null,
     detailsMissing: false,
   },
   reducers: {
@@ -85,12 +90,17 @@ const adminOrdersSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      .addCase(fetchAllOrders.pending, (state, action) => {
+        state.requestId = action.meta.requestId;
+      })
       .addCase(fetchAllOrders.fulfilled, (state, action) => {
+        if (action.meta.requestId !== state.requestId) return;
         state.orderList = action.payload.data;
         state.pagination = action.payload.pagination;
         state.isLoading = false;
       })
-      .addCase(fetchAllOrders.rejected, (state) => {
+      .addCase(fetchAllOrders.rejected, (state, action) => {
+        if (action.meta.requestId !== state.requestId) return;
         state.isLoading = false;
       })
       .addCase(fetchOrderDetails.fulfilled, (state, action) => {
@@ -139,7 +149,6 @@ const withProducts = adminProductsSlice.injectInto(rootReducer);
 const withOrders = adminOrdersSlice.injectInto(rootReducer);
 const withFeatures = adminFeatureImagesSlice.injectInto(rootReducer);
 
-export const { morePagesRequested } = adminProductsSlice.actions;
 export const { orderDetailsCleared } = adminOrdersSlice.actions;
 export const { selectAdminProducts } = withProducts.selectors;
 export const { selectAdminOrders } = withOrders.selectors;

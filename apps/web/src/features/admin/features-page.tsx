@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { adminApi } from './admin-api';
 import { fetchFeatureImages, selectAdminFeatureImages } from './admin-slices';
+import { ConfirmDialog } from './confirm-dialog';
 import { ImageUpload } from './image-upload';
 
 /**
  * Feature images (spec §2, §5, §8): Upload Feature Image (enabled once an upload finished with a url), the list of
- * 200 × 200 tiles with Delete, No feature images uploaded yet, and the toasts.
+ * 200 × 200 tiles with Delete (asked first in a dialog), No feature images uploaded yet, and the toasts.
  */
 export function AdminFeaturesPage() {
   const dispatch = useAppDispatch();
@@ -17,6 +18,8 @@ export function AdminFeaturesPage() {
   const [url, setUrl] = useState('');
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
+  /** The image whose Delete was pressed, waiting for the admin to confirm. */
+  const [deleting, setDeleting] = useState<string | null>(null);
 
   useEffect(() => {
     void dispatch(fetchFeatureImages());
@@ -43,10 +46,13 @@ export function AdminFeaturesPage() {
   async function remove(id: string) {
     try {
       await adminApi.deleteFeature(id);
+      setDeleting(null);
       toast({ title: 'Feature Image Deleted Successfully' });
       await dispatch(fetchFeatureImages());
     } catch (error) {
+      // Spec §8: a failed feature image delete is only logged.
       console.error('Feature image delete failed', errorMessage(error, ''));
+      setDeleting(null);
     }
   }
 
@@ -85,7 +91,7 @@ export function AdminFeaturesPage() {
                 size="sm"
                 variant="destructive"
                 className="absolute right-2 bottom-2 h-11 sm:h-9"
-                onClick={() => void remove(f._id)}
+                onClick={() => setDeleting(f._id)}
               >
                 Delete
               </Button>
@@ -93,6 +99,14 @@ export function AdminFeaturesPage() {
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this feature image?"
+        description="It is removed from the home page carousel for good."
+        confirmLabel="Delete Image"
+        onConfirm={() => (deleting ? remove(deleting) : Promise.resolve())}
+        onCancel={() => setDeleting(null)}
+      />
     </section>
   );
 }

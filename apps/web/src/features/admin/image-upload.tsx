@@ -2,7 +2,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { ImageUp, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { uploadImage } from './admin-api';

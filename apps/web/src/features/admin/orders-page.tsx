@@ -1,13 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Download } from 'lucide-react';
 import { ORDER_STATUSES, type OrderStatus } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { toast } from '@/components/ui/toast';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { adminApi, type AdminOrderQuery } from './admin-api';
 import {
+  ADMIN_ORDERS_PAGE,
   deleteOrder,
   fetchAllOrders,
   fetchOrderDetails,
@@ -15,6 +20,7 @@ import {
   selectAdminOrders,
   updateOrderStatus,
 } from './admin-slices';
+import { ListPager, ListSearch } from './list-controls';
 import { AdminStatusBadge } from './status-badge';
 
 /** A row: a two-column card below `sm`, a table row from `sm` on. */
@@ -26,24 +32,130 @@ const cellLabel = 'block font-sans text-xs text-neutral-600 sm:hidden';
 
 const na = (v: string | null | undefined) => (v && v.trim() ? v : 'N/A');
 
+const fieldClass =
+  'h-10 w-full min-w-0 rounded-md border border-neutral-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none';
+
+/** How long typing in the search box waits before asking the server. */
+const SEARCH_DELAY_MS = 300;
+
+const NO_FILTERS = { search: '', status: '', from: '', to: '' } as const;
+
 /**
- * All Orders (spec §2, §4): Order ID (first 8 characters), Order Date, Order Amount, Order Status, View Details;
- * newest first, paged. `?order=<id>` opens that order's details (the dashboard links here).
+ * All Orders (spec §2, §4): Order ID (first 8 characters), Customer (name and e-mail), Order Date, Order Amount,
+ * Order Status, View Details; newest first, paged. A search box (either end of the order id, or the customer), a
+ * status filter, a date range and Export CSV narrow and export the list. `?order=<id>` opens that order's details
+ * (the dashboard links here).
  */
 export function AdminOrdersPage() {
   const dispatch = useAppDispatch();
   const { orderList: orders, pagination, isLoading: loading } = useAppSelector(selectAdminOrders);
-  const [page, setPage] = useState(1);
   const [params, setParams] = useSearchParams();
   const openId = params.get('order');
+  const [searchText, setSearchText] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const [query, setQuery] = useState<AdminOrderQuery>({ ...NO_FILTERS, page: 1, limit: ADMIN_ORDERS_PAGE });
+  const filter = (change: Partial<AdminOrderQuery>) => setQuery((q) => ({ ...q, ...change, page: 1 }));
+  const filtered = Boolean(query.search || query.status || query.from || query.to);
 
   useEffect(() => {
-    void dispatch(fetchAllOrders(page));
-  }, [dispatch, page]);
+    void dispatch(fetchAllOrders(query));
+  }, [dispatch, query]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery((q) => (q.search === searchText ? q : { ...q, search: searchText, page: 1 }));
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await adminApi.exportOrders(query);
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error, 'Export failed'), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  }
 
   return (
-    <section className="space-y-4">
-      <h1 className="text-2xl font-bold">All Orders</h1>
+    <section className="min-w-0 space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">All Orders</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          {pagination && (
+            <span className="text-sm text-neutral-600" aria-live="polite">
+              {`${pagination.total} ${filtered ? 'matching ' : ''}orders`}
+            </span>
+          )}
+          <Button variant="outline" disabled={exporting} onClick={() => void exportCsv()}>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            {exporting ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        </div>
+      </div>
+      <div
+        className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end"
+        role="search"
+      >
+        <div className="col-span-2 space-y-1 md:col-span-1">
+          <ListSearch
+            id="order-search"
+            label="Search orders"
+            placeholder="Order ID, name or e-mail"
+            value={searchText}
+            onChange={setSearchText}
+          />
+        </div>
+        <div className="col-span-2 space-y-1 md:col-span-1">
+          <Label htmlFor="order-filter-status">Status</Label>
+          <select
+            id="order-filter-status"
+            className={fieldClass}
+            value={query.status}
+            onChange={(e) => filter({ status: e.target.value as OrderStatus | '' })}
+          >
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </div>
+        <div className="min-w-0 space-y-1">
+          <Label htmlFor="order-filter-from">From</Label>
+          <input
+            id="order-filter-from"
+            type="date"
+            className={fieldClass}
+            value={query.from}
+            max={query.to || undefined}
+            onChange={(e) => filter({ from: e.target.value })}
+          />
+        </div>
+        <div className="min-w-0 space-y-1">
+          <Label htmlFor="order-filter-to">To</Label>
+          <input
+            id="order-filter-to"
+            type="date"
+            className={fieldClass}
+            value={query.to}
+            min={query.from || undefined}
+            onChange={(e) => filter({ to: e.target.value })}
+          />
+        </div>
+        <Button
+          variant="ghost"
+          className="col-span-2 h-11 md:col-span-1 md:h-10"
+          disabled={!filtered && !searchText}
+          onClick={() => {
+            setSearchText('');
+            filter(NO_FILTERS);
+          }}
+        >
+          Clear filters
+        </Button>
+      </div>
       {/* Below `sm` each row is a stacked card with its own labels (the header row is hidden), so nothing scrolls
           sideways on a phone; from `sm` on it is the plain table. */}
       <div className="relative rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
@@ -54,6 +166,7 @@ export function AdminOrdersPage() {
             <thead className="hidden border-b border-neutral-200 text-neutral-600 sm:table-header-group">
               <tr>
                 <th className="py-2 pr-3 font-semibold">Order ID</th>
+                <th className="py-2 pr-3 font-semibold">Customer</th>
                 <th className="py-2 pr-3 font-semibold">Order Date</th>
                 <th className="py-2 pr-3 font-semibold">Order Amount</th>
                 <th className="py-2 pr-3 font-semibold">Order Status</th>
@@ -65,7 +178,7 @@ export function AdminOrdersPage() {
             <tbody className="block space-y-3 sm:table-row-group sm:space-y-0">
               {orders.length === 0 ? (
                 <tr className="block sm:table-row">
-                  <td colSpan={5} className="block py-6 text-center text-neutral-600 sm:table-cell">
+                  <td colSpan={6} className="block py-6 text-center text-neutral-600 sm:table-cell">
                     No orders found
                   </td>
                 </tr>
@@ -75,6 +188,11 @@ export function AdminOrdersPage() {
                     <td className={cn(cell, 'font-mono')}>
                       <span className={cellLabel}>Order ID</span>
                       {o._id.slice(0, 8)}...
+                    </td>
+                    <td className={cell}>
+                      <span className={cellLabel}>Customer</span>
+                      <span className="block font-medium">{o.customer.userName}</span>
+                      <span className="block text-xs break-all text-neutral-600">{o.customer.email}</span>
                     </td>
                     <td className={cell}>
                       <span className={cellLabel}>Order Date</span>
@@ -105,29 +223,12 @@ export function AdminOrdersPage() {
           </table>
         )}
         {pagination && pagination.pages > 1 && (
-          <div className="mt-4 flex items-center justify-between gap-2 text-sm">
-            <Button
-              size="sm"
-              variant="outline"
-              className="h-11 sm:h-9"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              Previous
-            </Button>
-            <span>
-              Page {pagination.page} of {pagination.pages}
-            </span>
-            <Button
-              size="sm"
-              variant="outline"
-              className="h-11 sm:h-9"
-              disabled={page >= pagination.pages}
-              onClick={() => setPage(page + 1)}
-            >
-              Next
-            </Button>
-          </div>
+          <ListPager
+            label="Order pages"
+            page={pagination.page}
+            pages={pagination.pages}
+            onPage={(page) => setQuery((q) => ({ ...q, page }))}
+          />
         )}
       </div>
       {openId && (
@@ -196,6 +297,11 @@ function OrderDetailsDialog({ orderId, onClose }: { orderId: string; onClose: ()
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
               <dt className="text-neutral-600">Order ID</dt>
               <dd className="font-mono break-all">{order._id}</dd>
+              <dt className="text-neutral-600">Customer</dt>
+              <dd className="break-words">
+                {order.customer.userName}
+                <span className="block text-neutral-600 break-all">{order.customer.email}</span>
+              </dd>
               <dt className="text-neutral-600">Order Date</dt>
               <dd>
                 {new Date(order.orderDate).toLocaleString('en-US', {

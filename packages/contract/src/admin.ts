@@ -8,7 +8,6 @@ import { PagingParams, Pagination, Product, withPaging } from './products.ts';
 export const UploadResponse = z.object({ success: z.literal(true), url: z.string() });
 export type UploadResponse = z.infer<typeof UploadResponse>;
 
-
 /** The first value of a query parameter sent once or repeated (`?x=a&x=b` reads `a`). */
 const first = (v: unknown): unknown => (Array.isArray(v) ? v[0] : v);
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, logIn, newContext, snap, VIEWPORTS } from '../support/browser.ts';
-import { addAddressThroughDialog, freshShopper } from '../support/shopper.ts';
+import { addAddressThroughDialog, checkoutOneItemToPaymentPage, freshShopper } from '../support/shopper.ts';
 
 async function openCart(page: Page) {
   await page.getByRole('button', { name: /^Cart, \d+ items?$/ }).click();
@@ -103,17 +103,7 @@ describe('buying', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await freshShopper(page);
-    await page.goto('/shop/listing');
-    await page.getByRole('button', { name: 'Add to Cart' }).first().click();
-    await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
-    await page.goto('/shop/checkout');
-    await addAddressThroughDialog(page);
-    await page
-      .getByRole('button', { name: /Select address/ })
-      .first()
-      .click();
-    await page.getByRole('button', { name: 'Place Order' }).click();
-    await page.waitForURL(/\/sandbox\/pay\//);
+    await checkoutOneItemToPaymentPage(page);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL('**/shop/checkout');
     await page.getByTestId('cart-item').first().waitFor();
@@ -125,17 +115,7 @@ describe('buying', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const shopper = await freshShopper(page);
-    await page.goto('/shop/listing');
-    await page.getByRole('button', { name: 'Add to Cart' }).first().click();
-    await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
-    await page.goto('/shop/checkout');
-    await addAddressThroughDialog(page);
-    await page
-      .getByRole('button', { name: /Select address/ })
-      .first()
-      .click();
-    await page.getByRole('button', { name: 'Place Order' }).click();
-    await page.waitForURL(/\/sandbox\/pay\//);
+    await checkoutOneItemToPaymentPage(page);
     // Pay, and close the browser as soon as the request has left: the shop's return page never runs.
     const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/approve'));
     await page.getByRole('button', { name: /^Pay / }).click({ noWaitAfter: true });

@@ -29,3 +29,19 @@ export async function addAddressThroughDialog(page: Page, street = '12 Orchard L
   await dialog.getByRole('button', { name: 'Add Address' }).click();
   await dialog.waitFor({ state: 'detached' });
 }
+
+/** Puts the first listed product in the cart, adds and selects an address, and places the order: ends on the sandbox
+ * payment page. */
+export async function checkoutOneItemToPaymentPage(page: Page) {
+  await page.goto('/shop/listing');
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+  await page.goto('/shop/checkout');
+  await addAddressThroughDialog(page);
+  await page
+    .getByRole('button', { name: /Select address/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.waitForURL(/\/sandbox\/pay\//);
+}

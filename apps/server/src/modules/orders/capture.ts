@@ -30,8 +30,12 @@ export type CaptureOutcome = { ok: true; message: string } | { ok: false; status
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** Which order to capture: the caller's by id (the shop's capture call) or by the provider's payment id (return). */
-export type CaptureTarget = { orderId: string; userId?: string } | { paymentId: string };
+/**
+ * Which order to capture: the caller's by id (the shop's capture call, with the payment id it was given, which must be
+ * the order's) or by the provider's payment id (the provider's return).
+ */
+export type CaptureTarget =
+  { orderId: string; userId?: string; expectedPaymentId?: string } | { paymentId: string };
 
 /**
  * Cancels a pending order inside `tx`: Cancelled/cancelled with `message`, its stock given back if it held any.
@@ -67,6 +71,10 @@ async function reserve(
         : and(eq(orders.id, target.orderId), target.userId ? eq(orders.userId, target.userId) : undefined);
     const [order] = await tx.select().from(orders).where(where).for('update');
     if (!order) throw notFound('Order not found');
+    const expected = 'orderId' in target ? target.expectedPaymentId : undefined;
+    if (expected !== undefined && order.paymentId && order.paymentId !== expected) {
+      throw badRequest('Payment information does not match this order');
+    }
     if (order.paymentStatus === 'completed') {
       return { settled: { ok: true, message: order.paymentMessage ?? CAPTURED_MESSAGE } };
     }
@@ -226,15 +234,11 @@ export async function captureOrder(
   input: { orderId: string; paymentId: string; payerId?: string },
 ): Promise<{ message: string; order: Order }> {
   if (!isUuid(input.orderId)) throw notFound('Order not found');
-  const [row] = await deps.db
-    .select({ paymentId: orders.paymentId })
-    .from(orders)
-    .where(and(eq(orders.id, input.orderId), eq(orders.userId, userId)));
-  if (!row) throw notFound('Order not found');
-  if (row.paymentId && row.paymentId !== input.paymentId) {
-    throw badRequest('Payment information does not match this order');
-  }
-  const { outcome } = await runCapture(deps, { orderId: input.orderId, userId }, input.payerId);
+  const { outcome } = await runCapture(
+    deps,
+    { orderId: input.orderId, userId, expectedPaymentId: input.paymentId },
+    input.payerId,
+  );
   if (!outcome.ok) throw new HttpError(outcome.status, outcome.message);
   return {
     message: outcome.message,

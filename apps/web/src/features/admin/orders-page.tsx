@@ -20,7 +20,7 @@ import {
   selectAdminOrders,
   updateOrderStatus,
 } from './admin-slices';
-import { ListPager, ListSearch } from './list-controls';
+import { FIELD_CLASS, LabelledSelect, ListPager, ListSearch } from './list-controls';
 import { AdminStatusBadge } from './status-badge';
 
 /** A row: a two-column card below `sm`, a table row from `sm` on. */
@@ -31,9 +31,6 @@ const cell = 'min-w-0 break-words sm:py-2 sm:pr-3';
 const cellLabel = 'block font-sans text-xs text-neutral-600 sm:hidden';
 
 const na = (v: string | null | undefined) => (v && v.trim() ? v : 'N/A');
-
-const fieldClass =
-  'h-10 w-full min-w-0 rounded-md border border-neutral-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none';
 
 /** How long typing in the search box waits before asking the server. */
 const SEARCH_DELAY_MS = 300;
@@ -109,25 +106,21 @@ export function AdminOrdersPage() {
           />
         </div>
         <div className="col-span-2 space-y-1 md:col-span-1">
-          <Label htmlFor="order-filter-status">Status</Label>
-          <select
+          <LabelledSelect
             id="order-filter-status"
-            className={fieldClass}
+            label="Status"
             value={query.status}
-            onChange={(e) => filter({ status: e.target.value as OrderStatus | '' })}
-          >
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
+            onChange={(status) => filter({ status })}
+            options={ORDER_STATUSES}
+            placeholder="All statuses"
+          />
         </div>
         <div className="min-w-0 space-y-1">
           <Label htmlFor="order-filter-from">From</Label>
           <input
             id="order-filter-from"
             type="date"
-            className={fieldClass}
+            className={FIELD_CLASS}
             value={query.from}
             max={query.to || undefined}
             onChange={(e) => filter({ from: e.target.value })}
@@ -138,7 +131,7 @@ export function AdminOrdersPage() {
           <input
             id="order-filter-to"
             type="date"
-            className={fieldClass}
+            className={FIELD_CLASS}
             value={query.to}
             min={query.from || undefined}
             onChange={(e) => filter({ to: e.target.value })}

@@ -8,6 +8,7 @@ import {
   LOW_STOCK_MAX,
   type AdminProductSort,
   type AdminStockFilter,
+  type Brand,
   type Category,
   type Product,
   type ProductInput,
@@ -24,7 +25,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { adminApi, type AdminProductQuery } from './admin-api';
 import { ADMIN_PRODUCTS_PAGE, fetchAllProducts, selectAdminProducts } from './admin-slices';
 import { ConfirmDialog } from './confirm-dialog';
-import { ListPager, ListSearch } from './list-controls';
+import { LabelledSelect, ListPager, ListSearch } from './list-controls';
 import { ImageUpload } from './image-upload';
 
 type FormState = Record<Exclude<keyof ProductInput, 'version'>, string>;
@@ -51,9 +52,6 @@ function fromProduct(p: Product): FormState {
     totalStock: String(p.totalStock),
   };
 }
-
-const selectClass =
-  'h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none';
 
 /** How long typing in the search box waits before asking the server. */
 const SEARCH_DELAY_MS = 300;
@@ -232,46 +230,39 @@ export function AdminProductsPage() {
           />
         </div>
         <div className="min-w-0 space-y-1">
-          <Label htmlFor="product-filter-category">Category</Label>
-          <select
+          <LabelledSelect
             id="product-filter-category"
-            className={selectClass}
+            label="Category"
             value={query.category}
-            onChange={(e) => filter({ category: e.target.value as Category | '' })}
-          >
-            <option value="">All categories</option>
-            {CATEGORIES.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
+            onChange={(category) => filter({ category })}
+            options={CATEGORIES}
+            placeholder="All categories"
+          />
         </div>
         <div className="min-w-0 space-y-1">
-          <Label htmlFor="product-filter-stock">Stock</Label>
-          <select
+          <LabelledSelect<AdminStockFilter>
             id="product-filter-stock"
-            className={selectClass}
+            label="Stock"
             value={query.stock}
-            onChange={(e) => filter({ stock: e.target.value as AdminStockFilter | '' })}
-          >
-            <option value="">Any stock</option>
-            <option value="out">Out of stock</option>
-            <option value="low">Low (1 to {LOW_STOCK_MAX})</option>
-          </select>
+            onChange={(stock) => filter({ stock })}
+            options={[
+              { value: 'out', label: 'Out of stock' },
+              { value: 'low', label: `Low (1 to ${LOW_STOCK_MAX})` },
+            ]}
+            placeholder="Any stock"
+          />
         </div>
         <div className="col-span-2 space-y-1 xl:col-span-1">
-          <Label htmlFor="product-sort">Sort by</Label>
-          <select
+          <LabelledSelect<AdminProductSort>
             id="product-sort"
-            className={selectClass}
+            label="Sort by"
             value={query.sortBy}
-            onChange={(e) => filter({ sortBy: e.target.value as AdminProductSort })}
-          >
-            {Object.entries(SORT_LABELS).map(([id, label]) => (
-              <option key={id} value={id}>
-                {label}
-              </option>
-            ))}
-          </select>
+            onChange={(sortBy) => sortBy && filter({ sortBy })}
+            options={Object.entries(SORT_LABELS).map(([value, label]) => ({
+              value: value as AdminProductSort,
+              label,
+            }))}
+          />
         </div>
       </div>
 
@@ -523,32 +514,24 @@ function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () 
         />
       </div>
       <div className="space-y-1">
-        <Label htmlFor="product-category">Category</Label>
-        <select
+        <LabelledSelect
           id="product-category"
-          className={selectClass}
-          value={form.category}
-          onChange={(e) => set('category')(e.target.value)}
-        >
-          <option value="">Select category</option>
-          {CATEGORIES.map((c) => (
-            <option key={c}>{c}</option>
-          ))}
-        </select>
+          label="Category"
+          value={form.category as Category | ''}
+          onChange={set('category')}
+          options={CATEGORIES}
+          placeholder="Select category"
+        />
       </div>
       <div className="space-y-1">
-        <Label htmlFor="product-brand">Brand</Label>
-        <select
+        <LabelledSelect
           id="product-brand"
-          className={selectClass}
-          value={form.brand}
-          onChange={(e) => set('brand')(e.target.value)}
-        >
-          <option value="">Select brand</option>
-          {BRANDS.map((b) => (
-            <option key={b}>{b}</option>
-          ))}
-        </select>
+          label="Brand"
+          value={form.brand as Brand | ''}
+          onChange={set('brand')}
+          options={BRANDS}
+          placeholder="Select brand"
+        />
       </div>
       {text('price', 'Price', 'number')}
       {text('salePrice', 'Sale Price', 'number')}

@@ -36,6 +36,7 @@ import { memoryLoginThrottle, redisLoginThrottle } from './modules/auth/login-th
 import { createPasswordHasher } from './modules/auth/password.ts';
 import { resilientLoginThrottle } from './modules/auth/resilient-throttle.ts';
 import { fallbackRateLimitStore, redisHealth } from './lib/rate-limit-store.ts';
+import { createRefusalHold } from './lib/refusal-hold.ts';
 import { featureRoutes } from './modules/features/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { shopProductRoutes } from './modules/products/routes.ts';
@@ -136,7 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   boundJsonBodies(app as unknown as FastifyInstance);
   boundBodyTime(app as unknown as FastifyInstance, config.requestTimeoutMs);
 
-  app.setErrorHandler((error, request, reply) => {
+  // 429s and load-shedding 503s wait before they go out, so a flood gets few cheap answers (lib/refusal-hold.ts).
+  const holdRefusal = createRefusalHold(config.refusalDelayMs);
+  app.setErrorHandler(async (error, request, reply) => {
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       reply.header('retry-after', '5');
@@ -145,6 +148,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const { status, message } = errorReply(error as FastifyError);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     if (error instanceof HttpError) reply.headers(error.headers);
+    if (status === 429 || (error instanceof HttpError && error.shed)) {
+      if ((await holdRefusal()) === 'full') reply.header('connection', 'close');
+    }
     return reply.code(status).send({ success: false, message });
   });
 

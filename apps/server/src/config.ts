@@ -59,6 +59,7 @@ const EnvSchema = z.object({
   RECONCILE_INTERVAL_SECONDS: int(60),
   RECONCILE_GRACE_SECONDS: int(60, 0),
   REQUEST_TIMEOUT_SECONDS: int(30),
+  REFUSAL_DELAY_MS: int(1000, 0).pipe(z.number().max(10_000)),
   CATALOG_CACHE_TTL_SECONDS: int(10, 0),
   SESSION_CACHE_TTL_SECONDS: int(10, 0),
   SMTP_URL: optionalString.pipe(z.url().optional()),
@@ -172,6 +173,8 @@ export interface Config {
   reconcileGraceMs: number;
   /** Time a client has to send a whole request, headers and body (ms); then 408 and the connection is closed. */
   requestTimeoutMs: number;
+  /** How long a 429 or load-shedding 503 is held before it goes out (ms; 0 = at once): lib/refusal-hold.ts. */
+  refusalDelayMs: number;
   /** Longest a cached catalog answer is served (ms); writes renew the cache at once on every instance with Redis. */
   catalogCacheTtlMs: number;
   /** Longest a resolved session is reused by shopper routes on one instance (ms); logout evicts it everywhere. */
@@ -313,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
     reconcileGraceMs: e.RECONCILE_GRACE_SECONDS * 1000,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    refusalDelayMs: e.REFUSAL_DELAY_MS,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_SECONDS * 1000,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_SECONDS * 1000,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { buildTestApp, insertProduct, signUpAndLogIn, type TestApp } from '../test/build-test-app.ts';
 import { addAddress, addToCart, as, placeOrder } from '../test/shop-client.ts';
+import { hashingBusy } from '../modules/auth/password.ts';
 import { errSerializer } from './log.ts';
+import { createRefusalHold } from './refusal-hold.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,6 +80,42 @@ describe('client address (TRUST_PROXY)', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1' }).trustProxy).toEqual(['10.0.0.0/8', '::1']);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+});
+
+describe('login floods get slow, cheap refusals (REFUSAL_DELAY_MS)', () => {
+  it('holds a 429 for the delay while other visitors are served at once', async () => {
+    const held = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1', REFUSAL_DELAY_MS: '400' });
+    try {
+      expect((await login(held.app, { email: 'a@example.test', password: 'x' })).statusCode).toBe(401);
+      const order: string[] = [];
+      const refused = login(held.app, { email: 'b@example.test', password: 'x' }).then((res) => {
+        order.push('login');
+        return res;
+      });
+      const started = Date.now();
+      const health = await held.app.inject({ method: 'GET', url: '/api/health' });
+      order.push('health');
+      const res = await refused;
+      expect(health.statusCode).toBe(200);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ success: false, message: expect.stringMatching(/Too many requests/) });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+      expect(order).toEqual(['health', 'login']);
+    } finally {
+      await held.app.close();
+    }
+  });
+
+  it('holds the full hashing queue\'s 503 too, and lets at most the cap wait (then closes the connection)', async () => {
+    const hold = createRefusalHold(200, 2);
+    const first = hold();
+    const second = hold();
+    expect(await hold()).toBe('full');
+    expect(await Promise.all([first, second])).toEqual(['held', 'held']);
+    expect(await createRefusalHold(0)()).toBe('off');
+    expect(hashingBusy().shed).toBe(true);
+    expect(hashingBusy().statusCode).toBe(503);
   });
 });
 

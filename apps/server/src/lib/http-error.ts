@@ -1,12 +1,14 @@
 /**
  * An error that the error handler turns into `{success: false, message}` with its status code.
- * Throw it from services for every expected failure (400, 401, 403, 404, 409, 429).
+ * Throw it from services for every expected failure (400, 401, 403, 404, 409, 429). `shed`: a refusal to shed load
+ * (a 503 under a flood), held like a 429 before it goes out (lib/refusal-hold.ts).
  */
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
     public readonly headers: Record<string, string> = {},
+    public readonly shed = false,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -68,6 +68,8 @@ export async function buildTestApp(
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     ARGON2_MEMORY_KIB: '1024',
+    // Refusals go out at once in tests; hardening.test.ts tests the hold itself.
+    REFUSAL_DELAY_MS: '0',
     WEB_DIST: join(dataDir, 'no-web-build'),
     ...env,
   });

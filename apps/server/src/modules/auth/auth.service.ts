@@ -6,7 +6,7 @@ import type { AuthUser, LoginBody, RegisterBody } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { conflict, HttpError } from '../../lib/http-error.ts';
-import { assertNotCommonPassword, BUSY_MESSAGE, type PasswordHasher } from './password.ts';
+import { assertNotCommonPassword, hashingBusy, type PasswordHasher } from './password.ts';
 import { throttleKey, type LoginThrottle } from './login-throttle.ts';
 import { createSession } from './session.service.ts';
 
@@ -19,7 +19,7 @@ export const BAD_CREDENTIALS = 'Incorrect email or password';
  */
 export async function registerUser(db: Db, hasher: PasswordHasher, body: RegisterBody): Promise<void> {
   assertNotCommonPassword(body.password);
-  if (hasher.busy()) throw new HttpError(503, BUSY_MESSAGE, { 'retry-after': '2' });
+  if (hasher.busy()) throw hashingBusy();
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1);
   if (existing.length > 0) throw conflict(DUPLICATE_EMAIL);
   const passwordHash = await hasher.hash(body.password);
@@ -54,7 +54,7 @@ export async function logIn(
     });
   }
   // A full hashing queue (a login flood) is refused before any other work.
-  if (deps.hasher.busy()) throw new HttpError(503, BUSY_MESSAGE, { 'retry-after': '2' });
+  if (deps.hasher.busy()) throw hashingBusy();
   const [user] = await db.select().from(users).where(eq(users.email, body.email)).limit(1);
   const ok = user ? await deps.hasher.verify(user.passwordHash, body.password) : false;
   if (!user) await deps.hasher.verifyDummy(body.password);

@@ -29,6 +29,9 @@ export interface HasherLimits {
 
 export const BUSY_MESSAGE = 'We are handling many sign-ins right now. Please try again in a moment.';
 
+/** The 503 (Retry-After: 2 s) for a full hashing queue; a load-shedding refusal, held like a 429. */
+export const hashingBusy = () => new HttpError(503, BUSY_MESSAGE, { 'retry-after': '2' }, true);
+
 export function createPasswordHasher(memoryKib: number, limits: HasherLimits = {}): PasswordHasher {
   const options = { type: argon2.argon2id, memoryCost: memoryKib, timeCost: 2, parallelism: 1 } as const;
   const limit = pLimit(limits.concurrency ?? Math.max(1, Math.floor(availableParallelism() / 2)));
@@ -36,7 +39,7 @@ export function createPasswordHasher(memoryKib: number, limits: HasherLimits = {
   const busy = () => limit.pendingCount >= maxQueued;
   const queued = <T>(work: () => Promise<T>): Promise<T> => {
     if (busy()) {
-      return Promise.reject(new HttpError(503, BUSY_MESSAGE, { 'retry-after': '2' }));
+      return Promise.reject(hashingBusy());
     }
     return limit(work);
   };

@@ -99,7 +99,10 @@ describe('login floods get slow, cheap refusals (REFUSAL_DELAY_MS)', () => {
       const res = await refused;
       expect(health.statusCode).toBe(200);
       expect(res.statusCode).toBe(429);
-      expect(res.json()).toMatchObject({ success: false, message: expect.stringMatching(/Too many requests/) });
+      expect(res.json()).toMatchObject({
+        success: false,
+        message: expect.stringMatching(/Too many requests/),
+      });
       expect(Date.now() - started).toBeGreaterThanOrEqual(390);
       expect(order).toEqual(['health', 'login']);
     } finally {
@@ -107,7 +110,7 @@ describe('login floods get slow, cheap refusals (REFUSAL_DELAY_MS)', () => {
     }
   });
 
-  it('holds the full hashing queue\'s 503 too, and lets at most the cap wait (then closes the connection)', async () => {
+  it("holds the full hashing queue's 503 too, and lets at most the cap wait (then closes the connection)", async () => {
     const hold = createRefusalHold(200, 2);
     const first = hold();
     const second = hold();

@@ -9,7 +9,6 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -37,6 +36,7 @@ import { createPasswordHasher } from './modules/auth/password.ts';
 import { resilientLoginThrottle } from './modules/auth/resilient-throttle.ts';
 import { fallbackRateLimitStore, redisHealth } from './lib/rate-limit-store.ts';
 import { createRefusalHold } from './lib/refusal-hold.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { featureRoutes } from './modules/features/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { shopProductRoutes } from './modules/products/routes.ts';
@@ -134,6 +134,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First of all hooks, so that every answer carries them, early refusals included. Images may load from the shop's
+  // origin and from where the image store links them (S3_PUBLIC_URL: a CDN or the bucket).
+  securityHeaders(
+    app as unknown as FastifyInstance,
+    [config.publicUrl, images.baseUrl].map((u) => new URL(u).origin),
+  );
   boundJsonBodies(app as unknown as FastifyInstance);
   boundBodyTime(app as unknown as FastifyInstance, config.requestTimeoutMs);
 
@@ -163,30 +169,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const allowedOrigins = [new URL(config.publicUrl).origin, ...config.corsOrigins];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // The shop's origin, and where the image store links images from (S3_PUBLIC_URL: a CDN or the bucket).
-        imgSrc: [
-          "'self'",
-          'data:',
-          'blob:',
-          ...new Set([config.publicUrl, images.baseUrl].map((u) => new URL(u).origin)),
-        ],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
   // CORS_ORIGINS may call every method and header spec §7 uses (DESIGN.md §4); any other origin gets no CORS headers.
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),

@@ -131,6 +131,21 @@ describe('platform', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends them on every kind of answer: a 404, a validation error, a catalog answer from the cache', async () => {
+    const answers = await Promise.all(
+      ['/api/nowhere', '/api/shop/search/a%00b', '/api/shop/products/get', '/api/shop/products/get'].map(
+        (url) => t.app.inject({ method: 'GET', url }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([404, 400, 200, 200]);
+    for (const res of answers) {
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('serves the OpenAPI description at /api/docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

@@ -80,41 +80,48 @@ export const products = pgTable(
       sql`setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "brand" || ' ' || "category"), 'B') || setweight(to_tsvector('english', "description"), 'D')`,
     ),
   },
-  (t) => [
-    check('products_price_positive', sql`${t.priceCents} > 0`),
-    check(
-      'products_sale_price_range',
-      sql`${t.salePriceCents} >= 0 and ${t.salePriceCents} < ${t.priceCents}`,
-    ),
-    check('products_stock_nonnegative', sql`${t.totalStock} >= 0`),
-    index('products_category_idx').on(t.category),
-    index('products_brand_idx').on(t.brand),
-    index('products_effective_price_idx').on(
-      sql`(CASE WHEN ${t.salePriceCents} > 0 THEN ${t.salePriceCents} ELSE ${t.priceCents} END)`,
-      t.id,
-    ),
-    index('products_title_idx').on(t.title, t.id),
-    // A single category or brand (what the header links set) reads a page straight off these in sort order.
-    index('products_category_price_idx').on(
-      t.category,
-      sql`(CASE WHEN ${t.salePriceCents} > 0 THEN ${t.salePriceCents} ELSE ${t.priceCents} END)`,
-      t.id,
-    ),
-    index('products_brand_price_idx').on(
-      t.brand,
-      sql`(CASE WHEN ${t.salePriceCents} > 0 THEN ${t.salePriceCents} ELSE ${t.priceCents} END)`,
-      t.id,
-    ),
-    index('products_category_title_idx').on(t.category, t.title, t.id),
-    index('products_brand_title_idx').on(t.brand, t.title, t.id),
-    // Search (DESIGN.md §4): full-text over the stored document, and trigrams over the short "name" text for typos.
-    // The trigram expression must match modules/search/service.ts exactly for the planner to use the index.
-    index('products_search_document_idx').using('gin', t.searchDocument),
-    index('products_search_trgm_idx').using(
-      'gin',
-      sql`lower(${t.title} || ' ' || ${t.brand} || ' ' || ${t.category}) gin_trgm_ops`,
-    ),
-  ],
+  (t) => {
+    const effectivePrice = sql`(CASE WHEN ${t.salePriceCents} > 0 THEN ${t.salePriceCents} ELSE ${t.priceCents} END)`;
+    const outOfStock = sql`(${t.totalStock} = 0)`;
+    const inStock = sql`(${t.totalStock} > 0)`;
+    return [
+      check('products_price_positive', sql`${t.priceCents} > 0`),
+      check(
+        'products_sale_price_range',
+        sql`${t.salePriceCents} >= 0 and ${t.salePriceCents} < ${t.priceCents}`,
+      ),
+      check('products_stock_nonnegative', sql`${t.totalStock} >= 0`),
+      index('products_category_idx').on(t.category),
+      index('products_brand_idx').on(t.brand),
+      // The admin product list sorts by price or title without regard to stock, for all products or one category.
+      index('products_effective_price_idx').on(effectivePrice, t.id),
+      index('products_title_idx').on(t.title, t.id),
+      index('products_category_price_idx').on(t.category, effectivePrice, t.id),
+      index('products_category_title_idx').on(t.category, t.title, t.id),
+      // The shop listing puts products in stock first in every sort (modules/products/service.ts): ascending sorts read
+      // `(total_stock = 0), key, id` forward, descending ones `(total_stock > 0), key, id` backward. The category and
+      // brand variants serve a single category or brand (what the header links set).
+      index('products_stock_price_idx').on(outOfStock, effectivePrice, t.id),
+      index('products_stock_price_desc_idx').on(inStock, effectivePrice, t.id),
+      index('products_stock_title_idx').on(outOfStock, t.title, t.id),
+      index('products_stock_title_desc_idx').on(inStock, t.title, t.id),
+      index('products_category_stock_price_idx').on(t.category, outOfStock, effectivePrice, t.id),
+      index('products_category_stock_price_desc_idx').on(t.category, inStock, effectivePrice, t.id),
+      index('products_category_stock_title_idx').on(t.category, outOfStock, t.title, t.id),
+      index('products_category_stock_title_desc_idx').on(t.category, inStock, t.title, t.id),
+      index('products_brand_stock_price_idx').on(t.brand, outOfStock, effectivePrice, t.id),
+      index('products_brand_stock_price_desc_idx').on(t.brand, inStock, effectivePrice, t.id),
+      index('products_brand_stock_title_idx').on(t.brand, outOfStock, t.title, t.id),
+      index('products_brand_stock_title_desc_idx').on(t.brand, inStock, t.title, t.id),
+      // Search (DESIGN.md §4): full-text over the stored document, and trigrams over the short "name" text for typos.
+      // The trigram expression must match modules/search/service.ts exactly for the planner to use the index.
+      index('products_search_document_idx').using('gin', t.searchDocument),
+      index('products_search_trgm_idx').using(
+        'gin',
+        sql`lower(${t.title} || ' ' || ${t.brand} || ' ' || ${t.category}) gin_trgm_ops`,
+      ),
+    ];
+  },
 );
 
 export const featureImages = pgTable('feature_images', {

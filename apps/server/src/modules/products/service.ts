@@ -9,8 +9,13 @@ import { products } from '../../db/schema.ts';
 import { isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 
-/** The line price in cents: sale price when above 0, else price. Matches the products_effective_price_idx index. */
+/** The line price in cents: sale price when above 0, else price. Matches the price indexes' expression (db/schema.ts). */
 export const effectivePriceCents = sql<number>`(CASE WHEN ${products.salePriceCents} > 0 THEN ${products.salePriceCents} ELSE ${products.priceCents} END)`;
+
+/** True for a product out of stock; the leading key of the ascending listing indexes (false, in stock, sorts first). */
+const outOfStock = sql<boolean>`(${products.totalStock} = 0)`;
+/** True for a product in stock; the leading key of the descending listing indexes, which are read backward. */
+const inStock = sql<boolean>`(${products.totalStock} > 0)`;
 
 const { searchDocument: _searchDocument, ...columns } = getTableColumns(products);
 /** Every product column but the search document, for selects and returning clauses that build API products. */
@@ -62,7 +67,10 @@ async function countProducts(db: Db, key: string, where: SQL | undefined): Promi
   return total;
 }
 
-/** One page of the filtered, sorted catalog plus the total count. Ties are broken by id for stable paging. */
+/**
+ * One page of the filtered, sorted catalog plus the total count: in-stock products before out-of-stock ones, each
+ * group in the chosen sort. Ties are broken by id for stable paging.
+ */
 export async function listProducts(
   db: Db,
   images: ImageStore,
@@ -73,12 +81,14 @@ export async function listProducts(
   if (query.brand.length > 0) filters.push(inArray(products.brand, query.brand));
   const where = filters.length > 0 ? and(...filters) : undefined;
 
+  // In-stock products first in every sort (issue 11). Ascending sorts read a `(total_stock = 0), key, id` index
+  // forward, descending ones a `(total_stock > 0), key, id` index backward (in stock first, key and id down), so a
+  // page of the whole catalog, one category or one brand comes straight off an index (db/schema.ts).
   const order = {
-    'price-asc': [asc(effectivePriceCents), asc(products.id)],
-    // The id tie-break runs in the sort's direction so one index serves the page either way.
-    'price-desc': [desc(effectivePriceCents), desc(products.id)],
-    'name-asc': [asc(products.title), asc(products.id)],
-    'name-desc': [desc(products.title), desc(products.id)],
+    'price-asc': [asc(outOfStock), asc(effectivePriceCents), asc(products.id)],
+    'price-desc': [desc(inStock), desc(effectivePriceCents), desc(products.id)],
+    'name-asc': [asc(outOfStock), asc(products.title), asc(products.id)],
+    'name-desc': [desc(inStock), desc(products.title), desc(products.id)],
   }[query.sortBy];
 
   const countKey = JSON.stringify([query.category, query.brand]);

@@ -3,9 +3,9 @@
  *
  * 1. The query's words are planned against the catalog's vocabulary (query-plan.ts): exact, singular, synonym,
  *    split, joined, completed or corrected.
- * 2. One statement fetches the matches tier by tier over the stored `search_document` (GIN index): every word
- *    without typos in the title, brand or category; then with corrections there; then anywhere (description
- *    included) without typos; then with corrections. Each tier stops at `MAX_HITS`, and the whole stops once it
+ * 2. One statement fetches the matches tier by tier: every word without typos in the title, brand or category
+ *    (the stored `name_document`, GIN index); then with corrections there; then anywhere, description included
+ *    (`search_document`, GIN index), without typos; then with corrections. Each tier stops at `MAX_HITS`, and the whole stops once it
  *    has `MAX_HITS`, so a common word never scores all of its matches.
  * 3. Within a tier, the fetched rows are ordered by `ts_rank` (title 1.0, brand and category 0.5, description 0.1)
  *    of the words as typed (counted double) and of the alternatives with the fewest typos; ties by id, so paging is
@@ -17,7 +17,7 @@ import { selectRows } from '../../db/client.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { productColumns, toProduct } from '../products/service.ts';
 import { MAX_HITS, type SearchPage, type SearchProvider } from './provider.ts';
-import { planQuery, restrictTo, type QueryPlan } from './query-plan.ts';
+import { planQuery, type QueryPlan } from './query-plan.ts';
 import {
   compoundParts,
   foldTerm,
@@ -92,26 +92,21 @@ function tier(n: number, match: SQL, plan: QueryPlan): SQL {
 
 /** One page of products (best first), the number of matches (up to MAX_HITS) and the vocabulary version. */
 async function rankedPage(db: Db, plan: QueryPlan, offset: number, limit: number) {
-  const doc = sql`p.search_document`;
-  const matches = (q: string) => sql`${doc} @@ ${q}::tsquery`;
-  const namesAll = restrictTo(plan.all, 'AB');
-  const namesExact = plan.exact === null ? null : restrictTo(plan.exact, 'AB');
+  const matches = (q: string) => sql`p.search_document @@ ${q}::tsquery`;
+  // Title, brand and category only: the description-free document, so its GIN index answers without a recheck.
+  const inNames = (q: string) => sql`p.name_document @@ ${q}::tsquery`;
   const typos = plan.exact !== plan.all;
   const tiers: SQL[] = [];
-  if (namesExact) tiers.push(tier(1, matches(namesExact), plan));
+  if (plan.exact) tiers.push(tier(1, inNames(plan.exact), plan));
   if (typos) {
     tiers.push(
-      tier(
-        2,
-        namesExact ? sql`${matches(namesAll)} and not ${matches(namesExact)}` : matches(namesAll),
-        plan,
-      ),
+      tier(2, plan.exact ? sql`${inNames(plan.all)} and not ${inNames(plan.exact)}` : inNames(plan.all), plan),
     );
   }
-  if (plan.exact) tiers.push(tier(3, sql`${matches(plan.exact)} and not ${matches(namesAll)}`, plan));
+  if (plan.exact) tiers.push(tier(3, sql`${matches(plan.exact)} and not ${inNames(plan.all)}`, plan));
   if (typos) {
     const notBefore = plan.exact ? sql` and not ${matches(plan.exact)}` : sql``;
-    tiers.push(tier(4, sql`${matches(plan.all)} and not ${matches(namesAll)}${notBefore}`, plan));
+    tiers.push(tier(4, sql`${matches(plan.all)} and not ${inNames(plan.all)}${notBefore}`, plan));
   }
   const rows = await selectRows<
     Record<string, unknown> & { _total: number; _version: number; id: string | null }

@@ -226,8 +226,3 @@ export function planQuery(
   }
   return plan;
 }
-
-/** Restricts every lexeme of a tsquery text to the given weights (`'jacket'` → `'jacket':AB`). */
-export function restrictTo(query: string, weights: string): string {
-  return query.replace(/'(?:[^']|'')*'/g, (lexeme) => `${lexeme}:${weights}`);
-}

@@ -248,7 +248,7 @@ function buildQueries(): Judged[] {
     'body lotion',
     'noise cancelling headphones',
     'gaming monitor',
-    'cordless vacuum',
+    'robot vacuum',
     'wireless earbuds',
     'training shoe',
     'rain jacket',

@@ -22,8 +22,9 @@
  * storage and the HTTP cache, never local storage or cookies, so the sign-in survives and every run is a cold load.
  * (`disableStorageReset: true` would also keep the HTTP cache, making every run after the first a warm load.)
  *
- * On a shared machine the figures are noisy (simulated throttling scales from the observed CPU); the load average is
- * printed before and after.
+ * On a shared machine the figures are noisy (simulated throttling scales the CPU work it observes, so a busy machine
+ * inflates TBT and LCP); the load average is printed before and after, and the table's CPU index is Lighthouse's own
+ * benchmark of the machine during each run (higher is faster; well under 1000 means the figures are pessimistic).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -53,6 +54,8 @@ interface Figures {
   speedIndex: number;
   accessibility: number;
   jsKb: number;
+  /** Lighthouse's CPU benchmark of this machine during the run (higher is faster; a quiet desktop is ~1000+). */
+  cpuIndex: number;
 }
 
 interface PageResult {
@@ -62,6 +65,8 @@ interface PageResult {
   lhr: Result;
   /** Runs that did not end on the requested page (a redirect to the login screen, an error page). */
   strayed: string[];
+  /** Attempts that lost the trace and were redone. */
+  retried: string[];
 }
 
 function numeric(lhr: Result, id: string): number {
@@ -81,6 +86,7 @@ function figuresOf(lhr: Result): Figures {
     speedIndex: numeric(lhr, 'speed-index'),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? Number.NaN) * 100),
     jsKb: Number(scripts?.transferSize ?? Number.NaN) / 1000,
+    cpuIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
@@ -95,6 +101,9 @@ function medianFigures(all: Figures[]): Figures {
   return Object.fromEntries(keys.map((k) => [k, median(all.map((f) => f[k]))])) as unknown as Figures;
 }
 
+/** Attempts per run: under load Chromium sometimes loses the trace (NO_NAVSTART, NO_FCP); such a run is redone. */
+const ATTEMPTS = 3;
+
 async function measure(page: string, url: string, port: number): Promise<PageResult> {
   const flags: Flags = {
     port,
@@ -104,27 +113,38 @@ async function measure(page: string, url: string, port: number): Promise<PageRes
   };
   const runs: Result[] = [];
   const strayed: string[] = [];
+  const retried: string[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const result = await lighthouse(url, flags);
-    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    const lhr = result.lhr;
-    if (lhr.runtimeError) strayed.push(`run ${i + 1}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    else if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
-      strayed.push(`run ${i + 1}: ended on ${lhr.finalDisplayedUrl}`);
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const result = await lighthouse(url, flags);
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      const lhr = result.lhr;
+      if (lhr.runtimeError) {
+        if (attempt < ATTEMPTS) {
+          retried.push(`run ${i + 1}, attempt ${attempt}: ${lhr.runtimeError.code}`);
+          continue;
+        }
+        strayed.push(`run ${i + 1}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      } else if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+        strayed.push(`run ${i + 1}: ended on ${lhr.finalDisplayedUrl}`);
+      }
+      runs.push(lhr);
+      const f = figuresOf(lhr);
+      console.error(`  ${page} run ${i + 1}/${RUNS}: performance ${f.performance}, CPU index ${f.cpuIndex}`);
+      break;
     }
-    runs.push(lhr);
-    console.error(`  ${page} run ${i + 1}/${RUNS}: performance ${figuresOf(lhr).performance}`);
   }
-  const figures = medianFigures(runs.map(figuresOf));
-  const lhr = [...runs].sort((a, b) => figuresOf(a).performance - figuresOf(b).performance)[
-    Math.floor((runs.length - 1) / 2)
-  ]!;
+  const measured = runs.filter((lhr) => !lhr.runtimeError);
+  const figures = medianFigures((measured.length > 0 ? measured : runs).map(figuresOf));
+  const lhr = [...(measured.length > 0 ? measured : runs)].sort(
+    (a, b) => figuresOf(a).performance - figuresOf(b).performance,
+  )[Math.floor(((measured.length || runs.length) - 1) / 2)]!;
   if (OUT) {
     mkdirSync(OUT, { recursive: true });
     const file = join(OUT, `${page.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}.json`);
     writeFileSync(file, JSON.stringify(lhr, null, 1));
   }
-  return { page, figures, lhr, strayed };
+  return { page, figures, lhr, strayed, retried };
 }
 
 /** Signs the demo shopper in through the login page, in the default context, i.e. Lighthouse's profile. */
@@ -155,64 +175,84 @@ function ms(value: number): string {
 function printTable(rows: PageResult[]): void {
   const what = RUNS > 1 ? `median of ${RUNS} runs` : 'one run';
   console.log(`\nLighthouse ${rows[0]?.lhr.lighthouseVersion}, mobile, simulated throttling, ${what}`);
-  console.log('| page | perf | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | a11y | JS KB transferred |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| page | perf | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | a11y | JS KB transferred | CPU index |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const { page, figures: f } of rows) {
     console.log(
       `| ${page} | ${f.performance} | ${ms(f.fcp)} | ${ms(f.lcp)} | ${ms(f.tbt)} | ${f.cls.toFixed(3)} | ` +
-        `${ms(f.speedIndex)} | ${f.accessibility} | ${f.jsKb.toFixed(1)} |`,
+        `${ms(f.speedIndex)} | ${f.accessibility} | ${f.jsKb.toFixed(1)} | ${f.cpuIndex} |`,
     );
   }
 }
 
-interface Savings {
+interface Finding {
   id: string;
   title: string;
+  /** The biggest estimated saving on a timing metric (FCP, LCP, TBT), ms. */
   ms: number;
-  bytes: number;
+  what: string;
 }
 
-/** Performance audits that promise time or bytes, biggest first (legacy opportunities and the newer insights). */
-function opportunities(lhr: Result): Savings[] {
-  const ids = lhr.categories.performance?.auditRefs.map((ref) => ref.id) ?? [];
-  return ids
-    .map((id) => lhr.audits[id]!)
+/**
+ * Performance audits that promise savings, biggest first. The "hidden" group (Lighthouse 12's insights, which
+ * repeat the legacy audits) and the LCP element (printed on its own) are left out.
+ */
+function opportunities(lhr: Result): Finding[] {
+  return (lhr.categories.performance?.auditRefs ?? [])
+    .filter((ref) => ref.group !== 'hidden' && ref.group !== 'metrics')
+    .map((ref) => lhr.audits[ref.id]!)
+    .filter((audit) => audit.id !== 'largest-contentful-paint-element')
     .filter((audit) => audit.score !== null && audit.score < 1)
     .map((audit) => {
-      const details = audit.details as
-        { overallSavingsMs?: number; overallSavingsBytes?: number } | undefined;
-      const metricMs = Math.max(0, audit.metricSavings?.LCP ?? 0, audit.metricSavings?.FCP ?? 0);
-      return {
-        id: audit.id,
-        title: audit.title,
-        ms: Math.max(details?.overallSavingsMs ?? 0, metricMs),
-        bytes: details?.overallSavingsBytes ?? 0,
-      };
+      const savings = Object.entries(audit.metricSavings ?? {}).filter(
+        ([metric, v]) => metric !== 'CLS' && v,
+      );
+      const ms = Math.max(0, ...savings.map(([, v]) => v ?? 0));
+      const what = [...savings.map(([metric, v]) => `${metric} -${v} ms`), audit.displayValue ?? ''];
+      return { id: audit.id, title: audit.title, ms, what: what.filter(Boolean).join(', ') };
     })
-    .filter((s) => s.ms > 0 || s.bytes > 0)
-    .sort((a, b) => b.ms - a.ms || b.bytes - a.bytes)
+    .filter((f) => f.ms > 0 || /\d\s*[KM]iB/.test(f.what))
+    .sort((a, b) => b.ms - a.ms)
     .slice(0, 3);
 }
 
+interface Table {
+  items?: Array<Record<string, unknown>>;
+}
+
+/** The LCP element and where its time went (TTFB, load delay, load time, render delay). */
+function lcpElement(lhr: Result): string {
+  const tables = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Table[] } | undefined)
+    ?.items;
+  const node = tables?.[0]?.items?.[0]?.node as { nodeLabel?: string; selector?: string } | undefined;
+  if (!node) return 'none found';
+  const phases = (tables?.[1]?.items ?? [])
+    .map((p) => `${String(p.phase)} ${ms(Number(p.timing))}`)
+    .join(', ');
+  return `${node.selector} "${node.nodeLabel?.slice(0, 40)}"; ${phases} ms`;
+}
+
 function printFindings(rows: PageResult[]): void {
-  for (const { page, lhr, strayed } of rows) {
+  for (const { page, lhr, strayed, retried } of rows) {
     console.log(`\n${page} (${lhr.finalDisplayedUrl})`);
     for (const s of strayed) console.log(`  NOT MEASURED AS ASKED: ${s}`);
-    for (const warning of lhr.runWarnings) console.log(`  warning: ${warning}`);
+    if (retried.length > 0) console.log(`  redone: ${retried.join('; ')}`);
+    for (const warning of lhr.runWarnings) console.log(`  warning: ${String(warning).slice(0, 160)}`);
     const failing = (lhr.categories.accessibility?.auditRefs ?? [])
       .map((ref) => lhr.audits[ref.id]!)
       .filter((audit) => audit.score !== null && audit.score < 1);
-    console.log(`  accessibility: ${failing.length === 0 ? 'no failing audit' : ''}`);
+    console.log(`  failing accessibility audits: ${failing.length === 0 ? 'none' : ''}`);
     for (const audit of failing) {
-      const items = (audit.details as { items?: unknown[] } | undefined)?.items?.length ?? 0;
-      console.log(`    ${audit.id}: ${audit.title} (${items} element${items === 1 ? '' : 's'})`);
+      const items = (audit.details as Table | undefined)?.items ?? [];
+      const first = (items[0]?.node as { selector?: string } | undefined)?.selector ?? '';
+      console.log(`    ${audit.id}: ${audit.title} (${items.length}: ${first})`);
     }
+    console.log(`  LCP element: ${lcpElement(lhr)}`);
     const top = opportunities(lhr);
     console.log(`  top performance opportunities: ${top.length === 0 ? 'none' : ''}`);
-    for (const s of top) {
-      const bytes = s.bytes > 0 ? `, ${(s.bytes / 1000).toFixed(1)} KB` : '';
-      console.log(`    ${s.id}: ${s.title} (~${Math.round(s.ms)} ms${bytes})`);
-    }
+    for (const f of top) console.log(`    ${f.id}: ${f.title} (${f.what})`);
   }
 }
 

@@ -66,13 +66,16 @@ export function productSvg(p: { title: string; brand: string; kind: Kind }): str
 </svg>`;
 }
 
-/** Renders an SVG to WebP at each width (square); returns [width, bytes] pairs. */
-export async function renderSquare(svg: string, widths: readonly number[]): Promise<[number, Buffer][]> {
+/**
+ * Renders an SVG to WebP at each width (px; the height follows the SVG's aspect ratio), as uploads are stored
+ * (modules/uploads/image-processing.ts), so a phone loads the small one from a srcset; returns [width, bytes] pairs.
+ */
+export async function renderWidths(svg: string, widths: readonly number[]): Promise<[number, Buffer][]> {
   const base = sharp(Buffer.from(svg));
   return Promise.all(
     widths.map(async (w): Promise<[number, Buffer]> => [
       w,
-      await base.clone().resize(w, w).webp({ quality: 82 }).toBuffer(),
+      await base.clone().resize({ width: w }).webp({ quality: 82 }).toBuffer(),
     ]),
   );
 }
@@ -100,8 +103,4 @@ export function bannerSvg(b: { headline: string; sub: string; h: number }): stri
   <text x="800" y="430" text-anchor="middle" font-family="Liberation Sans, Arial, sans-serif" font-size="84" font-weight="700" fill="#fff">${escapeXml(b.headline)}</text>
   <text x="800" y="505" text-anchor="middle" font-family="Liberation Sans, Arial, sans-serif" font-size="38" fill="#fff" fill-opacity=".88">${escapeXml(b.sub)}</text>
 </svg>`;
-}
-
-export async function renderBanner(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
 }

@@ -2,11 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { count, eq } from 'drizzle-orm';
 import { BRANDS, CATEGORIES } from '@emporium/contract';
-import { orderItems, orders, products, reviews, sandboxPayments, users } from '../db/schema.ts';
+import {
+  featureImages,
+  orderItems,
+  orders,
+  products,
+  reviews,
+  sandboxPayments,
+  users,
+} from '../db/schema.ts';
 import { dashboardFigures } from '../modules/dashboard/service.ts';
 import { buildTestApp, insertProduct, type TestApp } from '../test/build-test-app.ts';
 import { DEMO_SHOPPERS, seedDemoActivity } from './activity.ts';
-import { productSvg, renderSquare } from './art.ts';
+import { BANNERS, bannerSvg, productSvg, renderWidths } from './art.ts';
 import { KINDS } from './catalog-data.ts';
 import { KIND_ICONS } from './icons.ts';
 import { demoProducts, fillCatalog, seedCatalog, seedDemoAccounts } from './seed.ts';
@@ -78,9 +86,24 @@ describe('demo catalog', () => {
   });
 
   it('renders product art to square WebP images', async () => {
-    const [[w, data] = [0, Buffer.alloc(0)]] = await renderSquare(productSvg(rows[0]!), [400]);
+    const [[w, data] = [0, Buffer.alloc(0)]] = await renderWidths(productSvg(rows[0]!), [400]);
     const meta = await sharp(data).metadata();
     expect([w, meta.format, meta.width, meta.height]).toEqual([400, 'webp', 400, 400]);
+  });
+
+  it('renders hero banners at the upload widths, 16:9, so a phone can load the 400 px one', async () => {
+    const rendered = await renderWidths(bannerSvg(BANNERS[0]!), [400, 800, 1600]);
+    const sizes = await Promise.all(
+      rendered.map(async ([w, data]) => {
+        const meta = await sharp(data).metadata();
+        return [w, meta.format, meta.width, meta.height];
+      }),
+    );
+    expect(sizes).toEqual([
+      [400, 'webp', 400, 225],
+      [800, 'webp', 800, 450],
+      [1600, 'webp', 1600, 900],
+    ]);
   });
 });
 
@@ -124,6 +147,13 @@ describe('demo activity', () => {
     expect(seeded.products).toBe(demoProducts().length);
     expect(seeded.orders).toBeGreaterThanOrEqual(10);
     expect(seeded.reviews).toBeGreaterThan(5);
+    // Hero banners are stored at every upload width; the key names the largest (the web app's srcset).
+    const banners = await t.db.select({ key: featureImages.imageKey }).from(featureImages);
+    expect(banners.length).toBe(seeded.features);
+    for (const { key } of banners) {
+      expect(key).toMatch(/^features\/[0-9a-f-]{36}-1600\.webp$/);
+      expect(await t.images.exists(key.replace('-1600.webp', '-400.webp'))).toBe(true);
+    }
 
     const shoppers = await t.db.select({ id: users.id, email: users.email }).from(users);
     const demoIds = new Set(

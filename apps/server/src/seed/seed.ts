@@ -3,8 +3,7 @@
  * an empty database at start-up, with the demo shoppers' orders and reviews when their accounts exist (activity.ts);
  * and `fillCatalog` for large benchmark catalogs.
  */
-import { randomBytes } from 'node:crypto';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { BRANDS, type Brand, type Category } from '@emporium/contract';
 import type { Db } from '../db/client.ts';
@@ -12,8 +11,9 @@ import { featureImages, products } from '../db/schema.ts';
 import { upsertAccount } from '../modules/auth/auth.service.ts';
 import type { PasswordHasher } from '../modules/auth/password.ts';
 import type { ImageStore } from '../storage/image-store.ts';
+import { UPLOAD_WIDTHS } from '../modules/uploads/image-processing.ts';
 import { seedDemoActivity } from './activity.ts';
-import { BANNERS, bannerSvg, PRODUCT_IMAGE_WIDTHS, productSvg, renderBanner, renderSquare } from './art.ts';
+import { BANNERS, bannerSvg, PRODUCT_IMAGE_WIDTHS, productSvg, renderWidths } from './art.ts';
 import { CATALOG, type Kind } from './catalog-data.ts';
 
 /** Demo accounts (README "Demo accounts"); never created in production. */
@@ -73,7 +73,7 @@ export function demoProducts(): SeedProduct[] {
 /** Renders and stores one product's images; returns the key of the largest. */
 async function storeProductImage(images: ImageStore, p: SeedProduct): Promise<string> {
   const id = randomUUID();
-  const rendered = await renderSquare(productSvg(p), PRODUCT_IMAGE_WIDTHS);
+  const rendered = await renderWidths(productSvg(p), PRODUCT_IMAGE_WIDTHS);
   await Promise.all(rendered.map(([w, data]) => images.put(`products/${id}-${w}.webp`, data)));
   return `products/${id}-${Math.max(...PRODUCT_IMAGE_WIDTHS)}.webp`;
 }
@@ -116,9 +116,11 @@ export async function seedCatalog(
   let addedFeatures = 0;
   if (Number(featureCount) === 0) {
     for (const banner of BANNERS) {
-      const key = `features/${randomUUID()}.webp`;
-      await images.put(key, await renderBanner(bannerSvg(banner)));
-      await db.insert(featureImages).values({ imageKey: key });
+      const id = randomUUID();
+      const rendered = await renderWidths(bannerSvg(banner), UPLOAD_WIDTHS);
+      await Promise.all(rendered.map(([w, data]) => images.put(`features/${id}-${w}.webp`, data)));
+      // The key names the largest width, as for uploads; the web app derives the smaller ones (srcset).
+      await db.insert(featureImages).values({ imageKey: `features/${id}-${UPLOAD_WIDTHS.at(-1)}.webp` });
       addedFeatures += 1;
     }
   }

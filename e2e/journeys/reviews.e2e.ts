@@ -81,9 +81,11 @@ describe('reviews', () => {
     const page = await context.newPage();
     await freshShopper(page);
     const dialog = await openProduct(page, product);
-    await dialog.getByText('You need to purchase this product to review it', { exact: true }).waitFor();
+    const reason = dialog.getByText('You need to purchase this product to review it', { exact: true });
+    await reason.waitFor();
     expect(await dialog.getByPlaceholder('Add a review').count()).toBe(0);
     expect(await dialog.getByRole('button', { name: 'Add', exact: true }).count()).toBe(0);
+    await reason.scrollIntoViewIfNeeded();
     await snap(page, 'reviews-phone');
 
     await page.goto(`/shop/product/${product._id}`);

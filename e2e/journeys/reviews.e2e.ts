@@ -1,4 +1,7 @@
-/** Journeys: reviews in the product dialog (spec §2 reviews section, §5, §8; DESIGN.md §4 buyers only). */
+/**
+ * Journeys: reviews in the product dialog and page (spec §2 reviews section, §5, §8; DESIGN.md §4 buyers only): the
+ * form for a buyer who has not reviewed yet, the reason in its place for everyone else.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Product } from '@emporium/contract';
@@ -54,6 +57,9 @@ describe('reviews', () => {
     expect(await item.textContent()).toContain('Verified purchase');
     await dialog.getByText('(1)').waitFor();
     await dialog.getByText('Rating 4.0', { exact: true }).waitFor();
+    // One review per shopper: the form gives way to the reason until the review is deleted.
+    await dialog.getByText('You have already reviewed this product', { exact: true }).waitFor();
+    expect(await dialog.getByPlaceholder('Add a review').count()).toBe(0);
     await snap(page, 'reviews-desktop');
 
     await item.getByRole('button', { name: 'Delete' }).click();
@@ -70,16 +76,22 @@ describe('reviews', () => {
     await context.close();
   });
 
-  it('a shopper who never bought the product is refused with the message', async () => {
+  it('a shopper who never bought the product reads why, and no form, in the dialog and on the page', async () => {
     const context = await newContext(browser, VIEWPORTS.phone);
     const page = await context.newPage();
     await freshShopper(page);
     const dialog = await openProduct(page, product);
-    await dialog.getByPlaceholder('Add a review').fill('I have not bought it');
-    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await page.getByText('Error Adding Review', { exact: true }).first().waitFor();
-    await page.getByText('You need to purchase this product to review it').first().waitFor();
+    const reason = dialog.getByText('You need to purchase this product to review it', { exact: true });
+    await reason.waitFor();
+    expect(await dialog.getByPlaceholder('Add a review').count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Add', exact: true }).count()).toBe(0);
+    await reason.scrollIntoViewIfNeeded();
     await snap(page, 'reviews-phone');
+
+    await page.goto(`/shop/product/${product._id}`);
+    const reviews = page.locator('section[aria-labelledby="product-reviews-heading"]');
+    await reviews.getByText('You need to purchase this product to review it', { exact: true }).waitFor();
+    expect(await reviews.getByPlaceholder('Add a review').count()).toBe(0);
     await context.close();
   });
 });

@@ -41,3 +41,13 @@ export type ReviewListResponse = z.infer<typeof ReviewListResponse>;
 
 export const ReviewResponse = z.object({ success: z.literal(true), message: z.string(), data: Review });
 export type ReviewResponse = z.infer<typeof ReviewResponse>;
+
+/**
+ * `GET /api/shop/reviews/eligibility/:productId` answer: whether the signed-in shopper may review the product and,
+ * when not, why (the message adding a review would answer), for the web to show instead of the form.
+ */
+export const ReviewEligibility = z.object({ canReview: z.boolean(), reason: z.string().nullable() });
+export type ReviewEligibility = z.infer<typeof ReviewEligibility>;
+
+export const ReviewEligibilityResponse = z.object({ success: z.literal(true), data: ReviewEligibility });
+export type ReviewEligibilityResponse = z.infer<typeof ReviewEligibilityResponse>;

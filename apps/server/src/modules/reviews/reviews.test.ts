@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, reviews } from '../../db/schema.ts';
 import { buildTestApp, insertProduct, signUpAndLogIn, type TestApp } from '../../test/build-test-app.ts';
-import { as, buyProducts, type Session } from '../../test/shop-client.ts';
-import { PURCHASE_REQUIRED } from './service.ts';
+import { addAddress, addToCart, as, buyProducts, placeOrder, type Session } from '../../test/shop-client.ts';
+import { ALREADY_REVIEWED, PURCHASE_REQUIRED } from './service.ts';
 
 let t: TestApp;
 let buyer: Session;
@@ -124,6 +124,52 @@ describe('reviews', () => {
       expect(rows).toHaveLength(15);
       expect(f.reviewsCount).toBe(15);
       expect(f.averageRating).toBeCloseTo(avg, 5);
+    },
+  );
+});
+
+describe('GET /api/shop/reviews/eligibility/:productId', () => {
+  const eligibility = (s: Session, productId: string) =>
+    as(t.app, s).get(`/api/shop/reviews/eligibility/${productId}`);
+
+  it('answers 401 to a visitor', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/shop/reviews/eligibility/${product}` });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('says no, with the reason, to a shopper without a paid order, and is never cached', async () => {
+    const res = await eligibility(other, product);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ success: true, data: { canReview: false, reason: PURCHASE_REQUIRED } });
+  });
+
+  it('follows the shopper from an unpaid order to a paid one, a review and its deletion', async () => {
+    const lamp = await insertProduct(t.db, { title: 'Eligible Lamp', totalStock: 100 });
+    const shopper = await signUpAndLogIn(t.app);
+    const data = async () => (await eligibility(shopper, lamp)).json().data;
+
+    await addToCart(t.app, shopper, lamp, 1);
+    await placeOrder(t.app, shopper, (await addAddress(t.app, shopper))._id);
+    expect(await data()).toEqual({ canReview: false, reason: PURCHASE_REQUIRED });
+
+    await buyProducts(t.app, shopper, [{ productId: lamp, quantity: 1 }]);
+    expect(await data()).toEqual({ canReview: true, reason: null });
+
+    const added = await post(shopper, review(shopper, { productId: lamp }), lamp);
+    expect(added.statusCode).toBe(201);
+    expect(await data()).toEqual({ canReview: false, reason: ALREADY_REVIEWED });
+
+    await as(t.app, shopper).delete(`/api/shop/reviews/delete/${added.json().data._id}`);
+    expect(await data()).toEqual({ canReview: true, reason: null });
+  });
+
+  it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid'])(
+    'answers 404 for the unknown product %s',
+    async (id) => {
+      const res = await eligibility(buyer, id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ success: false, message: 'Product not found' });
     },
   );
 });

@@ -4,13 +4,14 @@
  * reviewsCount are recomputed from the reviews in the same transaction, with the product row locked, so concurrent
  * writers serialise and the figures always equal a recount.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Review, ReviewAddBody } from '@emporium/contract';
+import { and, desc, eq, exists, sql } from 'drizzle-orm';
+import type { Review, ReviewAddBody, ReviewEligibility } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { orderItems, orders, products, reviews, users } from '../../db/schema.ts';
 import { conflict, forbidden, HttpError, isUuid, notFound } from '../../lib/http-error.ts';
 
 export const PURCHASE_REQUIRED = 'You need to purchase this product to review it';
+export const ALREADY_REVIEWED = 'You have already reviewed this product';
 
 const columns = {
   id: reviews.id,
@@ -68,6 +69,49 @@ async function recount(tx: Db, productId: string): Promise<void> {
     .where(eq(products.id, productId));
 }
 
+/** The user's paid orders (payment completed) that contain the product: what makes a shopper a buyer. */
+function paidOrdersWith(db: Db, userId: string, productId: string) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orderItems.productId, productId),
+        eq(orders.paymentStatus, 'completed'),
+      ),
+    );
+}
+
+/**
+ * Whether the user may review the product, and why not: already reviewed (ALREADY_REVIEWED) or not a buyer
+ * (PURCHASE_REQUIRED), the messages addReview refuses with. 404 for an unknown product. One query.
+ */
+export async function reviewEligibility(
+  db: Db,
+  userId: string,
+  productId: string,
+): Promise<ReviewEligibility> {
+  if (!isUuid(productId)) throw notFound('Product not found');
+  const [row] = await db
+    .select({
+      bought: exists(paidOrdersWith(db, userId, productId)),
+      reviewed: exists(
+        db
+          .select({ id: reviews.id })
+          .from(reviews)
+          .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId))),
+      ),
+    })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!row) throw notFound('Product not found');
+  if (row.reviewed) return { canReview: false, reason: ALREADY_REVIEWED };
+  if (!row.bought) return { canReview: false, reason: PURCHASE_REQUIRED };
+  return { canReview: true, reason: null };
+}
+
 /** Locks the product row (404 when it does not exist). */
 async function lockProduct(tx: Db, productId: string): Promise<void> {
   if (!isUuid(productId)) throw notFound('Product not found');
@@ -92,25 +136,14 @@ export async function addReview(
   if (body.productId !== productId) throw new HttpError(400, 'productId does not match the product');
   const id = await db.transaction(async (tx) => {
     await lockProduct(tx, productId);
-    const [bought] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-      .where(
-        and(
-          eq(orders.userId, userId),
-          eq(orderItems.productId, productId),
-          eq(orders.paymentStatus, 'completed'),
-        ),
-      )
-      .limit(1);
+    const [bought] = await paidOrdersWith(tx, userId, productId).limit(1);
     if (!bought) throw forbidden(PURCHASE_REQUIRED);
     const [row] = await tx
       .insert(reviews)
       .values({ productId, userId, rating: body.rating, comment: body.comment, verified: true })
       .onConflictDoNothing({ target: [reviews.productId, reviews.userId] })
       .returning({ id: reviews.id });
-    if (!row) throw conflict('You have already reviewed this product');
+    if (!row) throw conflict(ALREADY_REVIEWED);
     await recount(tx, productId);
     return row.id;
   });

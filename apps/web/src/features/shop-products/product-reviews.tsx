@@ -8,7 +8,13 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast-store';
 import { cn } from '@/lib/cn';
-import { addReview, deleteReview, fetchReviews, selectReviews } from './reviews-slice';
+import {
+  addReview,
+  deleteReview,
+  fetchReviewEligibility,
+  fetchReviews,
+  selectReviews,
+} from './reviews-slice';
 import { productRefreshed } from './shop-products-slice';
 import { StarRating } from './star-rating';
 
@@ -30,13 +36,16 @@ interface ProductReviewsProps {
 /**
  * The reviews section of the product dialog and page (spec §2, §5, §8): the list (author initial and name, date, stars,
  * comment as plain text, Delete for the author only, a Verified purchase mark) and the form (Add a review, a 5-star
- * picker defaulting to 5, Add). After a change the product's rating and count are re-read.
+ * picker defaulting to 5, Add). The form is shown only to a shopper the server says may review (a buyer who has not
+ * reviewed yet); others read the reason in its place. After a change the product's rating and count, and whether
+ * the shopper may review, are re-read.
  */
 export function ProductReviews({ product, onProductChange, headingLevel = 'h3' }: ProductReviewsProps) {
   const Heading = headingLevel;
   const dispatch = useAppDispatch();
   const user = useSessionUser();
-  const { reviews, isLoading, productId } = useAppSelector(selectReviews);
+  const { reviews, isLoading, productId, eligibility } = useAppSelector(selectReviews);
+  const userId = user?.userId;
   const [rating, setRating] = useState(5);
   const [comment, setComment] = useState('');
   const [saving, setSaving] = useState(false);
@@ -45,7 +54,12 @@ export function ProductReviews({ product, onProductChange, headingLevel = 'h3' }
     void dispatch(fetchReviews(product._id));
   }, [dispatch, product._id]);
 
+  useEffect(() => {
+    if (userId) void dispatch(fetchReviewEligibility(product._id));
+  }, [dispatch, product._id, userId]);
+
   async function refreshProduct() {
+    void dispatch(fetchReviewEligibility(product._id));
     const result = await dispatch(productRefreshed(product._id));
     if (productRefreshed.fulfilled.match(result)) onProductChange?.(result.payload);
   }
@@ -94,6 +108,10 @@ export function ProductReviews({ product, onProductChange, headingLevel = 'h3' }
   }
 
   const shown = productId === product._id ? reviews : [];
+  // Without an answer (no session, or the check failed) the form is shown and adding meets the spec's toasts.
+  const known = eligibility.productId === product._id ? eligibility.status : 'idle';
+  const showForm = !user || known === 'failed' || (known === 'succeeded' && eligibility.canReview);
+  const reason = known === 'succeeded' && !eligibility.canReview ? eligibility.reason : null;
   return (
     <section aria-labelledby="product-reviews-heading" className="space-y-3 border-t border-neutral-200 pt-4">
       <Heading id="product-reviews-heading" className="text-lg font-bold">
@@ -140,42 +158,49 @@ export function ProductReviews({ product, onProductChange, headingLevel = 'h3' }
           })}
         </ul>
       )}
-      <form onSubmit={(e) => void submit(e)} className="space-y-2">
-        <Label htmlFor="review-comment">Write a review</Label>
-        <div role="radiogroup" aria-label="Your rating" className="flex gap-1">
-          {[1, 2, 3, 4, 5].map((star) => (
-            <button
-              key={star}
-              type="button"
-              role="radio"
-              aria-checked={rating === star}
-              aria-label={`${star} star${star === 1 ? '' : 's'}`}
-              onClick={() => setRating(star)}
-              className="cursor-pointer rounded p-0.5 focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none"
-            >
-              <Star
-                className={cn(
-                  'h-6 w-6',
-                  star <= rating ? 'fill-amber-400 text-amber-400' : 'text-neutral-300',
-                )}
-                aria-hidden="true"
-              />
-            </button>
-          ))}
-        </div>
-        <div className="flex gap-2">
-          <Input
-            id="review-comment"
-            placeholder="Add a review"
-            value={comment}
-            maxLength={LIMITS.reviewComment.max}
-            onChange={(e) => setComment(e.target.value)}
-          />
-          <Button type="submit" disabled={saving}>
-            Add
-          </Button>
-        </div>
-      </form>
+      {reason && (
+        <p data-testid="review-eligibility" className="text-sm text-neutral-600">
+          {reason}
+        </p>
+      )}
+      {showForm && (
+        <form onSubmit={(e) => void submit(e)} className="space-y-2">
+          <Label htmlFor="review-comment">Write a review</Label>
+          <div role="radiogroup" aria-label="Your rating" className="flex gap-1">
+            {[1, 2, 3, 4, 5].map((star) => (
+              <button
+                key={star}
+                type="button"
+                role="radio"
+                aria-checked={rating === star}
+                aria-label={`${star} star${star === 1 ? '' : 's'}`}
+                onClick={() => setRating(star)}
+                className="cursor-pointer rounded p-0.5 focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none"
+              >
+                <Star
+                  className={cn(
+                    'h-6 w-6',
+                    star <= rating ? 'fill-amber-400 text-amber-400' : 'text-neutral-300',
+                  )}
+                  aria-hidden="true"
+                />
+              </button>
+            ))}
+          </div>
+          <div className="flex gap-2">
+            <Input
+              id="review-comment"
+              placeholder="Add a review"
+              value={comment}
+              maxLength={LIMITS.reviewComment.max}
+              onChange={(e) => setComment(e.target.value)}
+            />
+            <Button type="submit" disabled={saving}>
+              Add
+            </Button>
+          </div>
+        </form>
+      )}
     </section>
   );
 }

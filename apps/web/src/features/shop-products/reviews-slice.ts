@@ -1,19 +1,50 @@
-/** The `reviews` slice: the reviews of the product open in the detail dialog (spec §2, §5, §7). */
+/**
+ * The `reviews` slice: the reviews of the product open in the detail dialog or page (spec §2, §5, §7), and whether
+ * the signed-in shopper may review it (only buyers may; DESIGN.md §4).
+ */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { Review, ReviewListResponse, ReviewResponse } from '@emporium/contract';
+import type {
+  Review,
+  ReviewEligibility,
+  ReviewEligibilityResponse,
+  ReviewListResponse,
+  ReviewResponse,
+} from '@emporium/contract';
 import { apiRequest, errorMessage } from '@/lib/api';
 
 export interface ReviewsState {
   reviews: Review[];
   productId: string | null;
   isLoading: boolean;
+  /**
+   * Whether the shopper may review `eligibility.productId`, from the latest request (`requestId`); `failed` means
+   * unknown, and then the form is shown and the server decides.
+   */
+  eligibility: {
+    productId: string | null;
+    requestId: string | null;
+    status: 'idle' | 'loading' | 'succeeded' | 'failed';
+    canReview: boolean;
+    reason: string | null;
+  };
 }
 
-const initialState: ReviewsState = { reviews: [], productId: null, isLoading: false };
+const initialState: ReviewsState = {
+  reviews: [],
+  productId: null,
+  isLoading: false,
+  eligibility: { productId: null, requestId: null, status: 'idle', canReview: false, reason: null },
+};
 
 export const fetchReviews = createAsyncThunk('reviews/fetched', async (productId: string) => {
   return (await apiRequest<ReviewListResponse>(`/api/shop/reviews/get/${productId}`)).data;
 });
+
+export const fetchReviewEligibility = createAsyncThunk<ReviewEligibility, string>(
+  'reviews/eligibilityFetched',
+  async (productId) =>
+    (await apiRequest<ReviewEligibilityResponse>(`/api/shop/reviews/eligibility/${productId}`)).data,
+);
 
 export const addReview = createAsyncThunk<
   Review,
@@ -60,6 +91,22 @@ const reviewsSlice = createSlice({
       .addCase(fetchReviews.rejected, (state) => {
         state.reviews = [];
         state.isLoading = false;
+      })
+      .addCase(fetchReviewEligibility.pending, (state, action) => {
+        const { arg: productId, requestId } = action.meta;
+        // A re-check of the same product (after adding or deleting a review) keeps showing the last answer.
+        state.eligibility =
+          state.eligibility.productId === productId
+            ? { ...state.eligibility, requestId }
+            : { productId, requestId, status: 'loading', canReview: false, reason: null };
+      })
+      .addCase(fetchReviewEligibility.fulfilled, (state, action) => {
+        if (state.eligibility.requestId !== action.meta.requestId) return;
+        state.eligibility = { ...state.eligibility, status: 'succeeded', ...action.payload };
+      })
+      .addCase(fetchReviewEligibility.rejected, (state, action) => {
+        if (state.eligibility.requestId !== action.meta.requestId) return;
+        state.eligibility = { ...state.eligibility, status: 'failed', canReview: false, reason: null };
       })
       .addCase(addReview.fulfilled, (state, action) => {
         if (state.productId === action.payload.productId) state.reviews.unshift(action.payload);

@@ -3,9 +3,10 @@
  * live in a drawer opened by "Filters" beside the sort, whose footer says how many products match ("Show N
  * results"); at 768 px the same drawer serves a three-column grid; from 1024 px the side panel stays. At every width
  * the cards keep their titles, prices and buttons inside them, the filter chips sit above the grid, and nothing
- * scrolls sideways with the drawer open or closed. Screenshots go to e2e/artifacts/listing-<width>[-drawer].png and
- * listing-360-{all,drawer-kids,kids}.png.
+ * scrolls sideways with the drawer open or closed; axe finds no serious violation on the phone listing or its
+ * drawer. Screenshots go to e2e/artifacts/listing-<width>[-drawer].png and listing-360-{all,drawer-kids,kids}.png.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, launch, logIn, newContext, snap, DEMO, VIEWPORTS } from '../support/browser.ts';
@@ -30,6 +31,16 @@ async function fits(page: Page, label: string): Promise<void> {
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth, `${label}: no sideways scroll`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Serious or critical WCAG 2 A/AA violations axe finds on the page as it is. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** How many cards share the first card's row. */
@@ -110,6 +121,7 @@ describe('the listing on phones, tablets and desktops', () => {
     expect(await page.getByRole('complementary', { name: 'Filters' }).count()).toBe(0);
     await fits(page, 'listing at 360');
     await snap(page, 'listing-360-all');
+    expect(await seriousViolations(page), 'listing at 360').toEqual([]);
 
     // The drawer: ticking applies at once (URL and session storage) and the footer names the filtered total.
     await page.getByRole('button', { name: 'Filters', exact: true }).click();
@@ -124,6 +136,7 @@ describe('the listing on phones, tablets and desktops', () => {
     await drawer.getByRole('button', { name: 'Clear all' }).waitFor();
     await fits(page, 'listing at 360 with the drawer open');
     await snap(page, 'listing-360-drawer-kids');
+    expect(await seriousViolations(page), 'filter drawer at 360').toEqual([]);
 
     await show.click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);

@@ -118,23 +118,6 @@ describe('browse the catalog', () => {
     await context.close();
   });
 
-  it('folds the filters behind a toggle on a phone', async () => {
-    const context = await newContext(browser, VIEWPORTS.phone);
-    const page = await context.newPage();
-    await logIn(page, DEMO.alice);
-    await page.goto('/shop/listing');
-    await page.getByTestId('product-card').first().waitFor();
-    const men = page.getByRole('checkbox', { name: 'Men', exact: true });
-    expect(await men.isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'Show filters' }).click();
-    await men.click();
-    await page.waitForURL(/category=Men/);
-    await page.getByRole('button', { name: 'Hide filters' }).click();
-    expect(await men.isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'Show filters (1 selected)' }).waitFor();
-    await context.close();
-  });
-
   it.each(Object.entries(VIEWPORTS))('looks right at %s width (screenshots)', async (name, viewport) => {
     const context = await newContext(browser, viewport);
     const page = await context.newPage();

@@ -109,6 +109,12 @@ describe('every screen fits the window without sideways scrolling', () => {
       await page.goto('/shop/listing');
       await page.getByTestId('product-card').first().waitFor();
       await fits(page, 'listing', w);
+      if (w < 1024) {
+        await page.getByRole('button', { name: 'Filters', exact: true }).click();
+        await page.getByRole('dialog', { name: 'Filters' }).getByRole('checkbox').first().waitFor();
+        await fits(page, 'listing-filters', w);
+        await closeDialog(page);
+      }
 
       await page.goto(`/shop/search?searchQuery=${encodeURIComponent(product.title)}`);
       const found = page.getByTestId('product-card').filter({ hasText: product.title }).first();

@@ -46,9 +46,19 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-/** On a phone the filter groups fold behind "Show filters"; open them there. */
+/** On a phone the filter groups are in a drawer opened by "Filters"; open it there. */
 async function showFilters(page: Page, phone: boolean): Promise<void> {
-  if (phone) await page.getByRole('button', { name: /^Show filters/ }).click();
+  if (phone) await page.getByRole('button', { name: /^Filters/ }).click();
+}
+
+/** Closes the phone's filter drawer with its "Show N results" button. */
+async function hideFilters(page: Page, phone: boolean): Promise<void> {
+  if (!phone) return;
+  await page
+    .getByRole('dialog', { name: 'Filters' })
+    .getByRole('button', { name: /^Show \d+ results?$/ })
+    .click();
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 }
 
 describe.each(Object.entries(VIEWPORTS))('product page and listing at %s width', (_name, viewport) => {
@@ -161,6 +171,7 @@ describe.each(Object.entries(VIEWPORTS))('product page and listing at %s width',
     await page.waitForURL(/category=Men/);
     await page.getByRole('checkbox', { name: 'Nike', exact: true }).click();
     await page.waitForURL(/brand=Nike/);
+    await hideFilters(page, phone);
     await page.getByRole('heading', { level: 1, name: 'Men · Nike', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Remove filter Men' }).waitFor();
     await page.getByRole('button', { name: 'Remove filter Nike' }).waitFor();
@@ -177,9 +188,11 @@ describe.each(Object.entries(VIEWPORTS))('product page and listing at %s width',
     // Removing a chip unticks its checkbox and updates the URL and session storage.
     await page.getByRole('button', { name: 'Remove filter Nike' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('brand')).toBeNull();
+    await showFilters(page, phone);
     await expect
       .poll(() => page.getByRole('checkbox', { name: 'Nike', exact: true }).getAttribute('aria-checked'))
       .toBe('false');
+    await hideFilters(page, phone);
     await expect.poll(() => storedFilters(page)).toEqual({ category: ['Men'] });
     await page.getByRole('heading', { level: 1, name: 'Men', exact: true }).waitFor();
 

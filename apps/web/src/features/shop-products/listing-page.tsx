@@ -17,7 +17,7 @@ import {
   type Filters,
 } from '@/lib/filters';
 import { ActiveFilters, activeFilterValues } from './active-filters';
-import { FilterPanel } from './filter-panel';
+import { FilterDrawer, FilterPanel } from './filter-panel';
 import { ProductGrid } from './product-grid';
 import {
   fetchFilteredProducts,
@@ -28,6 +28,8 @@ import {
 import { SortMenu } from './sort-menu';
 
 const PAGE_SIZE = LIMITS.pageSize.default;
+/** Two columns on phones, three on tablets and beside the side panel, four on wide screens. */
+const GRID_CLASS = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4';
 
 /**
  * Keeps where the shopper scrolled the listing and puts it back on Back from a product. The position is tracked
@@ -133,30 +135,35 @@ export function ListingPage() {
   const heading = active.length > 0 ? active.map(({ value }) => value).join(' · ') : 'All Products';
 
   return (
-    <div className="grid grid-cols-1 gap-6 p-4 md:grid-cols-[240px_1fr] md:p-6">
-      <FilterPanel filters={filters} onToggle={toggleFilter} />
+    <div className="grid grid-cols-1 gap-6 p-3 sm:p-4 md:p-6 lg:grid-cols-[240px_1fr]">
+      <FilterPanel filters={filters} onToggle={toggleFilter} className="hidden lg:block" />
       <section
         aria-labelledby="listing-heading"
         className="min-w-0 rounded-2xl border border-neutral-200 bg-white shadow-sm"
       >
-        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-neutral-200 p-4">
-          <h1 id="listing-heading" className="min-w-0 text-lg font-extrabold break-words">
+        <div className="flex flex-wrap items-center gap-3 border-b border-neutral-200 p-3 sm:p-4">
+          <h1 id="listing-heading" className="min-w-0 flex-auto text-lg font-extrabold break-words">
             {heading}
           </h1>
-          <div className="flex flex-wrap items-center gap-3">
-            <span className="text-sm text-neutral-600" aria-live="polite">
-              {`No. of Products: ${total}`}
-            </span>
+          <span className="text-sm text-neutral-600" aria-live="polite">
+            {`No. of Products: ${total}`}
+          </span>
+          <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
+            <FilterDrawer
+              filters={filters}
+              total={total}
+              isLoading={isLoading}
+              onToggle={toggleFilter}
+              onClearAll={clearFilters}
+              className="lg:hidden"
+            />
             <SortMenu sortBy={sortBy} onChange={(next) => applyToUrl(filters, next)} />
           </div>
         </div>
         <ActiveFilters filters={filters} onRemove={toggleFilter} onClearAll={clearFilters} />
-        <div className="p-4">
+        <div className="p-3 sm:p-4">
           {isLoading && productList.length === 0 ? (
-            <div
-              className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4"
-              role="status"
-            >
+            <div className={GRID_CLASS} role="status">
               <span className="sr-only">Loading...</span>
               {Array.from({ length: 8 }, (_, i) => (
                 <Skeleton key={i} className="h-96" />
@@ -172,7 +179,7 @@ export function ListingPage() {
               )}
             </div>
           ) : (
-            <ProductGrid products={productList} />
+            <ProductGrid products={productList} className={GRID_CLASS} />
           )}
           {hasMore && (
             <div className="mt-6 flex justify-center">

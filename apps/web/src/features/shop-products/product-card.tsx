@@ -8,7 +8,8 @@ import { RatingSummary } from './rating-summary';
 
 /**
  * The width a card's image is drawn at, as an upper bound over the layouts that show cards (ProductGrid: 1 column
- * on phones, then 2, 3 and 4 columns, in the home's 1280 px column or beside the listing's 240 px filter panel).
+ * on phones, then 2, 3 and 4 columns, in the home's 1280 px column; the listing: 2 columns on phones, 3 on tablets
+ * and beside its 240 px filter panel, 4 on wide screens).
  * The browser takes the smallest stored width that covers it at the screen's density: 400 px for a 241 px tile.
  */
 const CARD_IMAGE_SIZES =
@@ -52,26 +53,28 @@ export function ProductCard({ product, onOpenDetails, onAddToCart, eager = false
             </Badge>
           )}
         </div>
-        <div className="flex flex-1 flex-col gap-2 p-4">
-          <h3 className="line-clamp-2 text-lg font-bold text-neutral-900">{product.title}</h3>
-          <div className="flex items-center justify-between gap-2 text-sm text-neutral-600">
+        <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+          <h3 className="line-clamp-2 text-sm font-bold break-words text-neutral-900 sm:text-base lg:text-lg">
+            {product.title}
+          </h3>
+          <div className="flex flex-wrap items-center justify-between gap-x-2 text-xs text-neutral-600 sm:text-sm">
             <span>{product.category}</span>
             <span>{product.brand}</span>
           </div>
-          <RatingSummary product={product} />
+          <RatingSummary product={product} className="flex-wrap gap-y-0" />
           <div className="mt-auto">
             <ProductPrice product={product} />
           </div>
         </div>
       </button>
-      <div className="p-4 pt-0">
+      <div className="p-3 pt-0 sm:p-4 sm:pt-0">
         {product.totalStock > 0 ? (
-          <Button className="w-full" onClick={() => onAddToCart(product)}>
-            <ShoppingCart className="h-4 w-4" aria-hidden="true" />
+          <Button className="h-11 w-full lg:h-10" onClick={() => onAddToCart(product)}>
+            <ShoppingCart className="hidden h-4 w-4 sm:block" aria-hidden="true" />
             Add to Cart
           </Button>
         ) : (
-          <Button className="w-full" disabled>
+          <Button className="h-11 w-full lg:h-10" disabled>
             Out of Stock
           </Button>
         )}

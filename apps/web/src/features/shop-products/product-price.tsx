@@ -7,12 +7,12 @@ interface ProductPriceProps {
   size?: 'md' | 'lg';
 }
 
-/** The price, struck through when on sale, followed by the sale price. */
+/** The price, struck through when on sale, followed by the sale price (on the next line when a narrow card needs it). */
 export function ProductPrice({ product, size = 'md' }: ProductPriceProps) {
   const onSale = product.salePrice > 0;
   const text = size === 'lg' ? 'text-2xl' : 'text-lg';
   return (
-    <div className="flex items-baseline gap-2">
+    <div className="flex flex-wrap items-baseline gap-x-2">
       <span
         data-testid={onSale ? 'regular-price' : 'effective-price'}
         className={cn(

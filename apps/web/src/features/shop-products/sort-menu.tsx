@@ -15,13 +15,21 @@ interface SortMenuProps {
   onChange: (sortBy: SortBy) => void;
 }
 
+/**
+ * The "Sort by" radio menu (spec §2), its button naming the current order. On phones the button is tap-sized and
+ * its label takes two lines, so it fits beside the Filters button.
+ */
 export function SortMenu({ sortBy, onChange }: SortMenuProps) {
+  const label = SORT_OPTIONS.find((option) => option.id === sortBy)?.label ?? '';
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm">
-          <ArrowUpDown className="h-4 w-4" aria-hidden="true" />
-          <span>{`Sort by: ${SORT_OPTIONS.find((option) => option.id === sortBy)?.label ?? ''}`}</span>
+        <Button variant="outline" size="sm" className="h-11 sm:h-9">
+          <ArrowUpDown className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+          <span className="flex flex-col items-start leading-tight sm:block">
+            <span className="text-xs text-neutral-600 sm:text-sm sm:text-neutral-900">Sort by: </span>
+            <span>{label}</span>
+          </span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-52">

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -36,6 +36,7 @@ import { createPasswordHasher } from './modules/auth/password.ts';
 import { resilientLoginThrottle } from './modules/auth/resilient-throttle.ts';
 import { fallbackRateLimitStore, redisHealth } from './lib/rate-limit-store.ts';
 import { createRefusalHold } from './lib/refusal-hold.ts';
+import { createWebShell } from './modules/web-shell/shell.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { featureRoutes } from './modules/features/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -131,6 +132,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Long path parameters (a pasted 10,000-character search) reach validation and get a clear 400, not a bare 414.
     routerOptions: { maxParamLength: 16_384 },
     genReqId: () => crypto.randomUUID(),
+    // A malformed address (a broken %-escape) is a 400 in the shop's shape, not Fastify's own.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply.code(400).send({ success: false, message: `The address is not valid: ${error.message}` });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -292,12 +297,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+  // The web app's page, with a preload hint for the page's largest image (modules/web-shell).
+  const shell = serveWeb ? createWebShell({ webDist: config.webDist, db, images }) : undefined;
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (serveWeb && wantsPage && !path.startsWith('/api') && !path.startsWith('/uploads/')) {
+    if (shell && wantsPage && !path.startsWith('/api') && !path.startsWith('/uploads/')) {
       reply.header('cache-control', 'no-cache');
-      return reply.type('text/html').sendFile('index.html', config.webDist);
+      return reply.type('text/html; charset=utf-8').send(await shell.page(path));
     }
     return reply.code(404).send({ success: false, message: `Route ${request.method} ${path} not found` });
   });

@@ -12,3 +12,4 @@ export * from './orders.ts';
 export * from './reviews.ts';
 export * from './search.ts';
 export * from './admin.ts';
+export * from './images.ts';

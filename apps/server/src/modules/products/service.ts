@@ -17,8 +17,12 @@ const outOfStock = sql<boolean>`(${products.totalStock} = 0)`;
 /** True for a product in stock; the leading key of the descending listing indexes, which are read backward. */
 const inStock = sql<boolean>`(${products.totalStock} > 0)`;
 
-const { searchDocument: _searchDocument, nameDocument: _nameDocument, ...columns } = getTableColumns(products);
-/** Every product column but the search document, for selects and returning clauses that build API products. */
+const {
+  searchDocument: _searchDocument,
+  nameDocument: _nameDocument,
+  ...columns
+} = getTableColumns(products);
+/** Every product column but the two search documents, for selects and returning clauses that build API products. */
 export const productColumns = columns;
 
 type ProductRow = Omit<typeof products.$inferSelect, 'searchDocument' | 'nameDocument'>;

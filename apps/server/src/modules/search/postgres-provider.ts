@@ -100,7 +100,11 @@ async function rankedPage(db: Db, plan: QueryPlan, offset: number, limit: number
   if (plan.exact) tiers.push(tier(1, inNames(plan.exact), plan));
   if (typos) {
     tiers.push(
-      tier(2, plan.exact ? sql`${inNames(plan.all)} and not ${inNames(plan.exact)}` : inNames(plan.all), plan),
+      tier(
+        2,
+        plan.exact ? sql`${inNames(plan.all)} and not ${inNames(plan.exact)}` : inNames(plan.all),
+        plan,
+      ),
     );
   }
   if (plan.exact) tiers.push(tier(3, sql`${matches(plan.exact)} and not ${inNames(plan.all)}`, plan));

@@ -4,14 +4,13 @@ import { CAROUSEL_INTERVAL_MS, HERO_HEIGHT_PX } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { cn } from '@/lib/cn';
-import { imageSrcSet } from '@/lib/image';
+import { IMAGE_SIZES, imageSrcSet } from '@emporium/contract';
 import { fetchFeatureImages, selectFeatureImages } from './feature-images-slice';
 
 /**
  * The width a slide is drawn at: from the md breakpoint the carousel is 900 px tall and the picture covers it, so a
  * 16:9 banner is drawn at least 1600 px wide; on phones the carousel is 16:9 itself, so the whole banner shows.
  */
-const SLIDE_SIZES = '(min-width: 768px) 1600px, 100vw';
 
 /** Previous/next: centred on the sides from md; smaller, in the bottom corners on phones. */
 const ARROW =
@@ -76,7 +75,7 @@ export function HeroCarousel() {
               key={slide._id}
               src={slide.image}
               srcSet={imageSrcSet(slide.image)}
-              sizes={SLIDE_SIZES}
+              sizes={IMAGE_SIZES.heroSlide}
               alt={`Featured image ${index + 1} of ${count}`}
               aria-hidden={index !== current}
               width={1600}

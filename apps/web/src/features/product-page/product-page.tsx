@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { applySingleFilter, clearStoredFilters, listingPathFor } from '@/lib/filters';
-import { imageSrcSet } from '@/lib/image';
+import { IMAGE_SIZES, imageSrcSet } from '@emporium/contract';
 import { Breadcrumbs } from './breadcrumbs';
 import { fetchProductPage, productPageUpdated, selectProductPage } from './product-page-slice';
 import { QuantityPicker } from './quantity-picker';
@@ -18,7 +18,6 @@ import { QuantityPicker } from './quantity-picker';
 const LOW_STOCK = 10;
 
 /** The image is drawn beside the details from `md` (half of the 1152 px column), full width on phones. */
-const IMAGE_SIZES = '(min-width: 1200px) 560px, (min-width: 768px) 50vw, 100vw';
 
 /**
  * The catalog's pieces the page shows (the price, the rating and the reviews section). The app supplies them
@@ -169,7 +168,7 @@ function ProductView({ product, parts, onProductChange }: ProductViewProps) {
           <img
             src={product.image}
             srcSet={imageSrcSet(product.image)}
-            sizes={IMAGE_SIZES}
+            sizes={IMAGE_SIZES.productPage}
             alt={product.title}
             width={800}
             height={800}

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { useSessionUser } from '@/app/session';
 import { formatPrice } from '@/lib/format';
-import { imageSrcSet } from '@/lib/image';
+import { imageSrcSet } from '@emporium/contract';
 import { deleteCartItem, updateCartQuantity } from './cart-slice';
 
 /**

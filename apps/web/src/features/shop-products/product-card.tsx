@@ -2,7 +2,7 @@ import type { Product } from '@emporium/contract';
 import { ShoppingCart } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { imageSrcSet } from '@/lib/image';
+import { imageSrcSet } from '@emporium/contract';
 import { ProductPrice } from './product-price';
 import { RatingSummary } from './rating-summary';
 

@@ -1,0 +1,82 @@
+/**
+ * The web app's page carries a preload hint for its largest image (issue 13): the hero's first slide on the home
+ * page, the product's photo on a product page; the hint's srcset and sizes are the ones the <img> uses, so the
+ * browser reuses the download. Hostile or unknown paths get the page as built.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_SIZES } from '@emporium/contract';
+import { featureImages } from '../../db/schema.ts';
+import { buildTestApp, insertProduct, type TestApp } from '../../test/build-test-app.ts';
+
+const BUILT =
+  '<!doctype html><html><head><title>Emporium</title></head><body><div id="root"></div></body></html>';
+
+let t: TestApp;
+let webDist: string;
+let productId: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), 'emporium-web-'));
+  writeFileSync(join(webDist, 'index.html'), BUILT);
+  t = await buildTestApp({ WEB_DIST: webDist });
+  productId = await insertProduct(t.db, { imageKey: 'products/p1-800.webp' });
+  await t.db.insert(featureImages).values([{ imageKey: 'features/banner-1600.webp' }]);
+});
+afterAll(async () => {
+  await t.app.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const page = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('the web app page', () => {
+  it('preloads the product photo on a product page, with the srcset and sizes of the <img>', async () => {
+    const res = await page(`/shop/product/${productId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const base = 'http://shop.test/uploads/products/p1';
+    expect(res.body).toContain(
+      `<link rel="preload" as="image" imagesrcset="${base}-400.webp 400w, ${base}-800.webp 800w" ` +
+        `imagesizes="${IMAGE_SIZES.productPage}" fetchpriority="high"></head>`,
+    );
+  });
+
+  it("preloads the hero's first slide on the home page", async () => {
+    const res = await page('/shop/home');
+    const base = 'http://shop.test/uploads/features/banner';
+    expect(res.body).toContain(
+      `imagesrcset="${base}-400.webp 400w, ${base}-800.webp 800w, ${base}-1600.webp 1600w" ` +
+        `imagesizes="${IMAGE_SIZES.heroSlide}"`,
+    );
+  });
+
+  it('serves other pages, unknown products and hostile paths exactly as built', async () => {
+    for (const url of [
+      '/shop/listing',
+      '/auth/login',
+      '/shop/product/00000000-0000-4000-8000-000000000000',
+      '/shop/product/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+    ]) {
+      const res = await page(url);
+      expect([url, res.statusCode, res.body]).toEqual([url, 200, BUILT]);
+    }
+  });
+
+  it("answers a malformed address with a 400 in the shop's shape", async () => {
+    const res = await page('/shop/product/%E0%A4%A');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/address is not valid/),
+    });
+  });
+
+  it('still answers unknown API routes with JSON 404', async () => {
+    const res = await page('/api/nowhere');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false });
+  });
+});

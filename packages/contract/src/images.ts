@@ -1,0 +1,35 @@
+/**
+ * Responsive images (issue 13), shared by the web app (srcset/sizes on every <img>) and the server (the preload
+ * hints it writes into the page, which browsers reuse only when srcset and sizes match the <img> exactly).
+ *
+ * The server re-encodes every uploaded image to WebP at a few widths and stores them side by side as
+ * `…/uploads/<folder>/<id>-<width>.webp`; the `image` URL it answers names the largest width it stored (uploads and
+ * demo banners: 400, 800 and 1600 px; the demo catalog's product images: 400 and 800 px). Any other URL (an absolute
+ * URL set by hand) has no variants and is used as it is.
+ */
+
+/** The widths the server may store an image at (apps/server/src/modules/uploads/image-processing.ts). */
+export const IMAGE_WIDTHS = [400, 800, 1600] as const;
+
+/** `sizes` of the images that can be a page's largest paint: the home hero's slides and the product page's photo. */
+export const IMAGE_SIZES = {
+  heroSlide: '(min-width: 768px) 1600px, 100vw',
+  productPage: '(min-width: 1200px) 560px, (min-width: 768px) 50vw, 100vw',
+} as const;
+
+const WIDTH_VARIANT = /^(.*\/uploads\/[^?#]+)-(\d+)\.webp$/;
+
+/**
+ * The `srcset` of a stored image: each stored width up to the one its URL names, e.g.
+ * `…/p-400.webp 400w, …/p-800.webp 800w` for `…/p-800.webp`. Undefined when the URL has no width variants.
+ */
+export function imageSrcSet(url: string): string | undefined {
+  const match = WIDTH_VARIANT.exec(url);
+  if (!match) return undefined;
+  const [, stem, named] = match;
+  const largest = Number(named);
+  if (!IMAGE_WIDTHS.some((w) => w === largest)) return undefined;
+  return IMAGE_WIDTHS.filter((w) => w <= largest)
+    .map((w) => `${stem}-${w}.webp ${w}w`)
+    .join(', ');
+}

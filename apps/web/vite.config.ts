@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -14,10 +16,19 @@ const proxy = {
   '/sandbox': { target: API_ORIGIN, changeOrigin: false },
 };
 
+/**
+ * React Router's package exports name only its development build (dev warnings on; remix-run/react-router#12532,
+ * #14102), so builds take the production build from the same package instead: about 3 kB less brotli per page.
+ */
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
 /** `ANALYZE=1 npm run build -w @emporium/web` also writes a treemap of every chunk to dist/stats.html. */
 const analyze = process.env.ANALYZE === '1';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -37,7 +48,10 @@ export default defineConfig({
         brotliSize: true,
       }) as PluginOption),
   ],
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
@@ -62,4 +76,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -8,8 +8,9 @@
  * Options (environment): BENCH_SECONDS (default 10) per target, BENCH_SIZES (default 1000,10000,100000; empty for
  * none),
  * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; set to "" to skip PostgreSQL).
- * It also prints search latency (p50, p95) on the largest catalog for a word, a typo and a no-match query, and with
- * PostgreSQL checkouts per second (cart add, order create, sandbox Pay, capture).
+ * It also prints search latency (p50, p95) on the largest catalog for a word, a typo and a no-match query, the web
+ * build's initial JavaScript per route (bench/bundle-size.ts), and with PostgreSQL checkouts per second (cart add,
+ * order create, sandbox Pay, capture).
  * Needs the server build (`npm run build`).
  */
 import { execFileSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { BundleSizeError, measureBundles, printBundleReport } from './bundle-size.ts';
 import { benchCheckout } from './checkout.ts';
 import { benchSearch, printSearchTable, type SearchFigures } from './search.ts';
 import { load, printTable, startProcess, stop, waitFor, type Figures } from './lib.ts';
@@ -185,7 +187,19 @@ async function main(): Promise<void> {
 
   printTable(rows, baseline);
   if (searchRows.length > 0) printSearchTable(searchRows);
+  bundleFigures();
   if (PG_URL) await checkoutFigures();
+}
+
+/** The shopper's initial JavaScript per route (bench/bundle-size.ts; `npm run build` enforces the budget). */
+function bundleFigures(): void {
+  console.log('\nWeb build, JavaScript loaded up front:');
+  try {
+    printBundleReport(measureBundles(), { initialOnly: true });
+  } catch (error) {
+    if (!(error instanceof BundleSizeError)) throw error;
+    console.log(`  not measured: ${error.message}`);
+  }
 }
 
 /** Checkouts per second through the sandbox provider on a fresh PostgreSQL database with 1000 products. */

@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageLoading } from '@/features/common/page-loading';
+import { lazyComponent, type LazyComponent } from '@/lib/lazy-component';
 import { selectAuth } from '@/features/auth/auth-slice';
 import { CheckAuth } from './check-auth';
 import { useAppSelector } from './hooks';
@@ -13,40 +14,27 @@ import { RootLayout } from './root-layout';
  * actions, and the data router would add about 15 kB (brotli) to every page.
  */
 
-/** A screen loaded on demand: the lazy component, and `preload` to start its download before it renders. */
-interface LazyScreen {
-  Screen: ComponentType;
-  preload: () => Promise<unknown>;
-}
+/** A screen loaded on demand (its own chunk). */
+type LazyScreen = LazyComponent<object>;
 
-function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyScreen {
-  let pending: Promise<M> | null = null;
-  const preload = () =>
-    (pending ??= load().catch((error: unknown) => {
-      pending = null; // a failed download is tried again by the next navigation
-      throw error;
-    }));
-  return { Screen: lazy(async () => ({ default: pick(await preload()) })), preload };
-}
-
-const AuthLayout = lazyScreen(
+const AuthLayout = lazyComponent(
   () => import('./layouts/auth-layout'),
   (m) => m.AuthLayout,
 );
-const LoginPage = lazyScreen(
+const LoginPage = lazyComponent(
   () => import('@/features/auth/login-page'),
   (m) => m.LoginPage,
 );
-const RegisterPage = lazyScreen(
+const RegisterPage = lazyComponent(
   () => import('@/features/auth/register-page'),
   (m) => m.RegisterPage,
 );
-const ShopLayout = lazyScreen(
+const ShopLayout = lazyComponent(
   () => import('./layouts/shop-layout'),
   (m) => m.ShopLayout,
 );
 // Home composes two features; both chunks download in parallel.
-const HomePage = lazyScreen(
+const HomePage = lazyComponent(
   () =>
     Promise.all([import('@/features/home/home-page'), import('@/features/shop-products/featured-products')]),
   ([{ HomePage }, { FeaturedProducts }]) =>
@@ -54,13 +42,13 @@ const HomePage = lazyScreen(
       return <HomePage featuredProducts={<FeaturedProducts />} />;
     },
 );
-const ListingPage = lazyScreen(
+const ListingPage = lazyComponent(
   () => import('@/features/shop-products/listing-page'),
   (m) => m.ListingPage,
 );
 // The product page shows the catalog's price, rating and reviews; the app hands them over (features do not import
 // each other), and both chunks download in parallel.
-const ProductPage = lazyScreen(
+const ProductPage = lazyComponent(
   () =>
     Promise.all([
       import('@/features/product-page/product-page'),
@@ -71,44 +59,44 @@ const ProductPage = lazyScreen(
       return <ProductPage parts={productPageParts} />;
     },
 );
-const SearchPage = lazyScreen(
+const SearchPage = lazyComponent(
   () => import('@/features/shop-products/search-page'),
   (m) => m.SearchPage,
 );
-const CheckoutPage = lazyScreen(
+const CheckoutPage = lazyComponent(
   () => import('@/features/purchase/checkout-page'),
   (m) => m.CheckoutPage,
 );
-const AccountPage = lazyScreen(
+const AccountPage = lazyComponent(
   () => import('@/features/purchase/account-page'),
   (m) => m.AccountPage,
 );
-const PaypalReturnPage = lazyScreen(
+const PaypalReturnPage = lazyComponent(
   () => import('@/features/purchase/paypal-return-page'),
   (m) => m.PaypalReturnPage,
 );
-const PaymentSuccessPage = lazyScreen(
+const PaymentSuccessPage = lazyComponent(
   () => import('@/features/shop-pages/payment-success-page'),
   (m) => m.PaymentSuccessPage,
 );
-const UnauthPage = lazyScreen(
+const UnauthPage = lazyComponent(
   () => import('@/features/common/unauth-page'),
   (m) => m.UnauthPage,
 );
-const NotFoundPage = lazyScreen(
+const NotFoundPage = lazyComponent(
   () => import('@/features/common/not-found-page'),
   (m) => m.NotFoundPage,
 );
 
-const AdminLayout = lazyScreen(
+const AdminLayout = lazyComponent(
   () => import('@/features/admin/admin-layout'),
   (m) => m.default,
 );
 const loadAdminPages = () => import('@/features/admin/admin-pages');
-const AdminDashboardPage = lazyScreen(loadAdminPages, (m) => m.AdminDashboardPage);
-const AdminProductsPage = lazyScreen(loadAdminPages, (m) => m.AdminProductsPage);
-const AdminOrdersPage = lazyScreen(loadAdminPages, (m) => m.AdminOrdersPage);
-const AdminFeaturesPage = lazyScreen(loadAdminPages, (m) => m.AdminFeaturesPage);
+const AdminDashboardPage = lazyComponent(loadAdminPages, (m) => m.AdminDashboardPage);
+const AdminProductsPage = lazyComponent(loadAdminPages, (m) => m.AdminProductsPage);
+const AdminOrdersPage = lazyComponent(loadAdminPages, (m) => m.AdminOrdersPage);
+const AdminFeaturesPage = lazyComponent(loadAdminPages, (m) => m.AdminFeaturesPage);
 
 function Guarded({ children }: { children: ReactNode }) {
   const { isAuthenticated, user } = useAppSelector(selectAuth);
@@ -140,7 +128,7 @@ function guardedLayout(layout: LazyScreen, preload: Preload): Pick<RouteObject, 
     element: (
       <Guarded>
         <Suspense fallback={<PageLoading />}>
-          <layout.Screen />
+          <layout.Component />
         </Suspense>
       </Guarded>
     ),
@@ -154,7 +142,7 @@ function page(path: string, screen: LazyScreen, preload: Preload = 'preload'): R
     path,
     element: (
       <Suspense fallback={<p className="p-4 text-neutral-600">Loading...</p>}>
-        <screen.Screen />
+        <screen.Component />
       </Suspense>
     ),
     handle: handleFor(screen, preload),
@@ -167,7 +155,7 @@ function standalone(path: string, screen: LazyScreen): RouteObject {
     path,
     element: (
       <Suspense fallback={<PageLoading />}>
-        <screen.Screen />
+        <screen.Component />
       </Suspense>
     ),
     handle: handleFor(screen, 'preload'),

@@ -2,15 +2,13 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { authReducer } from '@/features/auth/auth-slice';
 import { shopProductsReducer } from '@/features/shop-products/shop-products-slice';
 import { reviewsReducer } from '@/features/shop-products/reviews-slice';
-import { shopSearchReducer } from '@/features/shop-products/search-slice';
 import { featureImagesReducer } from '@/features/home/feature-images-slice';
 import { cartReducer } from '@/features/purchase/cart-slice';
-import { addressesReducer } from '@/features/purchase/addresses-slice';
-import { shopOrdersReducer } from '@/features/purchase/orders-slice';
 
 /**
- * Slices that arrive with a lazily loaded chunk (the admin area) and inject themselves into `rootReducer`; each
- * declares itself here with `declare module '@/app/store'` (Redux Toolkit's combineSlices pattern).
+ * Slices that arrive with a lazily loaded chunk (the admin area, the product page, search, addresses, orders) and
+ * inject themselves into `rootReducer`; each declares itself here with `declare module '@/app/store'` (Redux
+ * Toolkit's combineSlices pattern).
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface LazyLoadedSlices {}
@@ -19,11 +17,8 @@ export const rootReducer = combineSlices({
   auth: authReducer,
   shopProducts: shopProductsReducer,
   reviews: reviewsReducer,
-  shopSearch: shopSearchReducer,
   featureImages: featureImagesReducer,
   cart: cartReducer,
-  addresses: addressesReducer,
-  shopOrders: shopOrdersReducer,
 }).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export const store = configureStore({ reducer: rootReducer });

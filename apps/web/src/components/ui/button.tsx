@@ -1,5 +1,4 @@
 import type { ComponentProps } from 'react';
-import { Slot } from 'radix-ui';
 import { cn } from '@/lib/cn';
 
 const VARIANTS = {
@@ -18,21 +17,18 @@ const SIZES = {
   icon: 'h-10 w-10',
 } as const;
 
-export interface ButtonProps extends ComponentProps<'button'> {
+interface ButtonLook {
   variant?: keyof typeof VARIANTS;
   size?: keyof typeof SIZES;
-  asChild?: boolean;
+  className?: string;
 }
 
-export function Button({
-  className,
-  variant = 'default',
-  size = 'default',
-  asChild = false,
-  type = 'button',
-  ...props
-}: ButtonProps) {
-  const classes = cn(
+/**
+ * The button's classes, for a link that looks like a button (`<Link className={buttonClasses()}>`); a plain
+ * function rather than an `asChild` slot, which would put Radix Slot into every page's JavaScript.
+ */
+export function buttonClasses({ variant = 'default', size = 'default', className }: ButtonLook = {}): string {
+  return cn(
     'inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg text-sm font-medium whitespace-nowrap transition-colors',
     'focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:ring-offset-2 focus-visible:outline-none',
     'disabled:pointer-events-none disabled:opacity-50',
@@ -40,6 +36,10 @@ export function Button({
     SIZES[size],
     className,
   );
-  if (asChild) return <Slot.Root className={classes} {...props} />;
-  return <button type={type} className={classes} {...props} />;
+}
+
+export interface ButtonProps extends ComponentProps<'button'>, ButtonLook {}
+
+export function Button({ className, variant, size, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={buttonClasses({ variant, size, className })} {...props} />;
 }

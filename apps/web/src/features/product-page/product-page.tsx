@@ -5,7 +5,7 @@ import { LIMITS, type Product } from '@emporium/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useProductActions } from '@/app/product-actions';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { applySingleFilter, clearStoredFilters, listingPathFor } from '@/lib/filters';
@@ -101,11 +101,9 @@ function ProductNotFound() {
       <p className="text-neutral-600">
         This product may have been removed, or the link may be incomplete. Have a look at what is in the shop.
       </p>
-      <Button asChild>
-        <Link to="/shop/listing" onClick={clearStoredFilters}>
-          Browse all products
-        </Link>
-      </Button>
+      <Link to="/shop/listing" onClick={clearStoredFilters} className={buttonClasses()}>
+        Browse all products
+      </Link>
     </div>
   );
 }

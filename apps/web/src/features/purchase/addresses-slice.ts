@@ -1,6 +1,7 @@
 /** The `addresses` slice: the shopper's saved addresses (spec §2 Account › Address, §5, §7). */
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { Address, AddressFields, AddressListResponse, AddressResponse } from '@emporium/contract';
+import { rootReducer } from '@/app/store';
 import { apiRequest, errorMessage } from '@/lib/api';
 
 export interface AddressesState {
@@ -95,7 +96,15 @@ const addressesSlice = createSlice({
         state.addressList = state.addressList.filter((a) => a._id !== action.payload);
       });
   },
+  selectors: { selectAddresses: (state) => state },
 });
 
-export const addressesReducer = addressesSlice.reducer;
-export const selectAddresses = (state: { addresses: AddressesState }) => state.addresses;
+declare module '@/app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the declaration merges into the store's
+  export interface LazyLoadedSlices extends WithSlice<typeof addressesSlice> {}
+}
+
+// Injected when the address book first loads, so pages without it do not download the slice.
+const withAddressesSlice = addressesSlice.injectInto(rootReducer);
+
+export const { selectAddresses } = withAddressesSlice.selectors;

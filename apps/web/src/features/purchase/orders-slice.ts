@@ -1,6 +1,7 @@
 /** The `shopOrders` slice: the shopper's order history and the order open in the details dialog (spec §2 Account). */
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { Order, OrderListResponse, OrderResponse } from '@emporium/contract';
+import { rootReducer } from '@/app/store';
 import { apiRequest, errorMessage } from '@/lib/api';
 
 export interface ShopOrdersState {
@@ -72,8 +73,16 @@ const shopOrdersSlice = createSlice({
         state.orderDetails = null;
       });
   },
+  selectors: { selectShopOrders: (state) => state },
 });
 
 export const { orderDetailsCleared } = shopOrdersSlice.actions;
-export const shopOrdersReducer = shopOrdersSlice.reducer;
-export const selectShopOrders = (state: { shopOrders: ShopOrdersState }) => state.shopOrders;
+declare module '@/app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the declaration merges into the store's
+  export interface LazyLoadedSlices extends WithSlice<typeof shopOrdersSlice> {}
+}
+
+// Injected when the order history first loads, so pages without it do not download the slice.
+const withShopOrdersSlice = shopOrdersSlice.injectInto(rootReducer);
+
+export const { selectShopOrders } = withShopOrdersSlice.selectors;

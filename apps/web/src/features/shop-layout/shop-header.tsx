@@ -1,15 +1,22 @@
 import type { ReactNode } from 'react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Menu, ShoppingBag } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { DeferredPopup, useDeferredPopup, type StandInProps } from '@/components/ui/deferred-popup';
 import { useCartPanelRequests } from '@/app/product-actions';
 import { useLogout, useSessionUser } from '@/app/session';
 import { cn } from '@/lib/cn';
 import { applySingleFilter, clearStoredFilters } from '@/lib/filters';
+import { lazyComponent } from '@/lib/lazy-component';
 import { SHOP_NAV_ITEMS, type NavItem } from './nav-items';
 import { UserMenu } from './user-menu';
+
+// The drawer (Radix Dialog) downloads on first use, like the account menu and the cart panel.
+const navSheet = lazyComponent(
+  () => import('./nav-sheet'),
+  (m) => m.NavSheet,
+);
 
 function MenuItems({ onNavigate }: { onNavigate?: () => void }) {
   const navigate = useNavigate();
@@ -66,14 +73,20 @@ function MenuItems({ onNavigate }: { onNavigate?: () => void }) {
 export function ShopHeader({ cart }: { cart: ReactNode }) {
   const user = useSessionUser();
   const logout = useLogout();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menu = useDeferredPopup('dialog', navSheet.preload);
+  const setMenuOpen = menu.setOpen;
   const cartRef = useRef<HTMLSpanElement>(null);
   // "View cart" in the add-to-cart toast: the cart button owns its panel, so the request presses the button.
   const openCart = useCallback(() => {
     setMenuOpen(false);
     cartRef.current?.querySelector('button')?.click();
-  }, []);
+  }, [setMenuOpen]);
   useCartPanelRequests(openCart);
+  const menuButton = (props?: StandInProps) => (
+    <Button variant="outline" size="icon" className="xl:hidden" aria-label="Toggle header menu" {...props}>
+      <Menu className="h-5 w-5" aria-hidden="true" />
+    </Button>
+  );
 
   return (
     <header className="sticky top-0 z-40 w-full border-b border-neutral-200 bg-white/95 backdrop-blur">
@@ -90,20 +103,11 @@ export function ShopHeader({ cart }: { cart: ReactNode }) {
             {cart}
           </span>
           <UserMenu user={user} onLogout={logout} />
-          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-            <SheetTrigger asChild>
-              <Button variant="outline" size="icon" className="xl:hidden" aria-label="Toggle header menu">
-                <Menu className="h-5 w-5" aria-hidden="true" />
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="left">
-              <SheetTitle>Menu</SheetTitle>
-              <SheetDescription className="sr-only">Shop navigation</SheetDescription>
-              <nav aria-label="Main">
-                <MenuItems onNavigate={() => setMenuOpen(false)} />
-              </nav>
-            </SheetContent>
-          </Sheet>
+          <DeferredPopup loaded={menu.loaded} standIn={menuButton(menu.standInProps)}>
+            <navSheet.Component open={menu.open} onOpenChange={setMenuOpen} trigger={menuButton()}>
+              <MenuItems onNavigate={() => setMenuOpen(false)} />
+            </navSheet.Component>
+          </DeferredPopup>
         </div>
       </div>
     </header>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CircleCheck } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 
 export function PaymentSuccessPage() {
   return (
@@ -11,12 +11,12 @@ export function PaymentSuccessPage() {
       <p className="text-neutral-600">Your order has been confirmed and will be processed shortly.</p>
       <p className="text-neutral-600">You will receive an email confirmation with your order details.</p>
       <div className="flex flex-col justify-center gap-3 pt-2 sm:flex-row">
-        <Button asChild className="h-11 sm:h-10">
-          <Link to="/shop/home">Continue Shopping</Link>
-        </Button>
-        <Button asChild variant="outline" className="h-11 sm:h-10">
-          <Link to="/shop/account">View Order History</Link>
-        </Button>
+        <Link to="/shop/home" className={buttonClasses({ className: 'h-11 sm:h-10' })}>
+          Continue Shopping
+        </Link>
+        <Link to="/shop/account" className={buttonClasses({ variant: 'outline', className: 'h-11 sm:h-10' })}>
+          View Order History
+        </Link>
       </div>
     </section>
   );

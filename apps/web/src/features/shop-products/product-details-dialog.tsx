@@ -1,125 +1,47 @@
-import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { Product } from '@emporium/contract';
-import { VisuallyHidden } from 'radix-ui';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { ProductPrice } from './product-price';
-import { ProductReviews } from './product-reviews';
+import { lazyComponent } from '@/lib/lazy-component';
 import { productDetailsCleared, selectShopProducts } from './shop-products-slice';
-import { RatingSummary } from './rating-summary';
 
-/** The product page's address (router.tsx: /shop/product/:id). */
-export function productPath(id: string): string {
-  return `/shop/product/${encodeURIComponent(id)}`;
-}
+// The dialog (Radix Dialog, the reviews) downloads when a product is first opened, alongside its details.
+const modal = lazyComponent(
+  () => import('./product-details-modal'),
+  (m) => m.ProductDetailsModal,
+);
 
 export interface ProductActions {
   onAddToCart: (product: Product) => void;
   onBuyNow: (product: Product) => void;
 }
 
-/** The detail dialog (spec §2). It closes and clears the details whenever the path changes. */
-export function ProductDetailsDialog({ onAddToCart, onBuyNow }: ProductActions) {
+/**
+ * The detail dialog (spec §2), opened by fetchProductDetails. It closes and clears the details whenever the path
+ * changes; when its code cannot be downloaded, it clears them too, so the next click tries again.
+ */
+export function ProductDetailsDialog(actions: ProductActions) {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
-  const { productDetails, isDetailsLoading, isDetailsOpen } = useAppSelector(selectShopProducts);
+  const { isDetailsOpen } = useAppSelector(selectShopProducts);
+  const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
     dispatch(productDetailsCleared());
   }, [pathname, dispatch]);
 
-  return (
-    <Dialog
-      open={isDetailsOpen}
-      onOpenChange={(open) => {
-        if (!open) dispatch(productDetailsCleared());
-      }}
-    >
-      <DialogContent size="xl" className="sm:p-8">
-        {productDetails ? (
-          <ProductDetails product={productDetails} onAddToCart={onAddToCart} onBuyNow={onBuyNow} />
-        ) : (
-          <div className="grid gap-6 md:grid-cols-2">
-            <VisuallyHidden.Root>
-              <DialogTitle className="text-xl">Product details</DialogTitle>
-            </VisuallyHidden.Root>
-            {isDetailsLoading ? (
-              <>
-                <Skeleton className="aspect-square w-full" />
-                <div className="space-y-4">
-                  <DialogDescription role="status">Loading...</DialogDescription>
-                  <Skeleton className="h-8 w-3/4" />
-                  <Skeleton className="h-20 w-full" />
-                </div>
-              </>
-            ) : (
-              <DialogDescription>The product could not be loaded.</DialogDescription>
-            )}
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
-  );
-}
+  useEffect(() => {
+    if (!isDetailsOpen || loaded) return;
+    modal.preload().then(
+      () => setLoaded(true),
+      () => dispatch(productDetailsCleared()),
+    );
+  }, [isDetailsOpen, loaded, dispatch]);
 
-interface ProductDetailsProps extends ProductActions {
-  product: Product;
-}
-
-function ProductDetails({ product, onAddToCart, onBuyNow }: ProductDetailsProps) {
+  if (!loaded) return null;
   return (
-    <div className="grid gap-6 md:grid-cols-2 md:gap-8">
-      <div className="relative self-start overflow-hidden rounded-xl bg-neutral-100">
-        <img
-          src={product.image}
-          alt={product.title}
-          width={800}
-          height={800}
-          className="aspect-square h-auto w-full object-cover"
-        />
-        {product.salePrice > 0 && (
-          <Badge variant="sale" className="absolute top-3 left-3">
-            Sale
-          </Badge>
-        )}
-      </div>
-      <div className="flex min-w-0 flex-col gap-4">
-        <div className="space-y-2 pr-6">
-          {/* The title opens the product's own page (a link to share); the path change closes the dialog. */}
-          <DialogTitle className="text-2xl font-extrabold sm:text-3xl">
-            <Link
-              to={productPath(product._id)}
-              className="underline decoration-neutral-300 decoration-2 underline-offset-4 hover:decoration-neutral-900 focus-visible:decoration-neutral-900"
-            >
-              {product.title}
-            </Link>
-          </DialogTitle>
-          <DialogDescription className="text-base text-neutral-600">{product.description}</DialogDescription>
-        </div>
-        <ProductPrice product={product} size="lg" />
-        <RatingSummary product={product} />
-        <div className="flex flex-col gap-2 sm:flex-row">
-          {product.totalStock > 0 ? (
-            <>
-              <Button className="flex-1" onClick={() => onAddToCart(product)}>
-                Add to Cart
-              </Button>
-              <Button variant="outline" className="flex-1" onClick={() => onBuyNow(product)}>
-                Buy Now
-              </Button>
-            </>
-          ) : (
-            <Button className="flex-1" disabled>
-              Out of Stock
-            </Button>
-          )}
-        </div>
-        <ProductReviews product={product} />
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <modal.Component {...actions} />
+    </Suspense>
   );
 }

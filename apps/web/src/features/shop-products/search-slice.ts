@@ -1,6 +1,7 @@
 /** The `shopSearch` slice: results of the search page (spec §2 Search, §4). */
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { Product, SearchResponse } from '@emporium/contract';
+import { rootReducer } from '@/app/store';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { productRefreshed, replaceProduct } from './shop-products-slice';
 
@@ -81,8 +82,16 @@ const searchSlice = createSlice({
         state.searchResults = replaceProduct(state.searchResults, action.payload);
       });
   },
+  selectors: { selectSearch: (state) => state },
 });
 
 export const { searchResultsCleared } = searchSlice.actions;
-export const shopSearchReducer = searchSlice.reducer;
-export const selectSearch = (state: { shopSearch: SearchState }) => state.shopSearch;
+declare module '@/app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the declaration merges into the store's
+  export interface LazyLoadedSlices extends WithSlice<typeof searchSlice> {}
+}
+
+// Injected when the search page first loads, so other pages do not download the slice.
+const withSearchSlice = searchSlice.injectInto(rootReducer);
+
+export const { selectSearch } = withSearchSlice.selectors;

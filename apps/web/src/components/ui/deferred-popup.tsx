@@ -1,0 +1,92 @@
+/**
+ * Menus and sheets whose code (Radix and what they show) downloads on first use, so that a page's initial
+ * JavaScript holds only their trigger buttons (issue 13). Until the first open the trigger is a stand-in: the same
+ * button with the closed state's ARIA attributes. Pointing at or focusing it starts the download; pressing it
+ * waits for the download and opens the popup, which from then on renders its own trigger in the stand-in's place.
+ */
+import {
+  Suspense,
+  useCallback,
+  useState,
+  type ButtonHTMLAttributes,
+  type KeyboardEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+
+/** The stand-in trigger's props: closed state, download on intent, open on press. */
+export type StandInProps = ButtonHTMLAttributes<HTMLButtonElement> & { 'data-state': 'closed' };
+
+export interface DeferredPopupState {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  /** True once the popup's code has arrived after a first open; the popup then stays rendered. */
+  loaded: boolean;
+  standInProps: StandInProps;
+}
+
+/**
+ * Open state of a popup loaded by `preload`. `kind` is its `aria-haspopup`; a menu also opens on ArrowDown, as
+ * Radix's menu trigger does. A failed download leaves the stand-in closed, and the next press tries again.
+ */
+export function useDeferredPopup(
+  kind: 'menu' | 'dialog',
+  preload: () => Promise<unknown>,
+): DeferredPopupState {
+  const [open, setOpenState] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+
+  const setOpen = useCallback(
+    (next: boolean) => {
+      if (!next || loaded) {
+        setOpenState(next);
+        return;
+      }
+      preload().then(
+        () => {
+          setLoaded(true);
+          setOpenState(true);
+        },
+        () => undefined,
+      );
+    },
+    [loaded, preload],
+  );
+
+  const warm = () => {
+    preload().catch(() => undefined);
+  };
+  const standInProps: StandInProps = {
+    type: 'button',
+    'aria-haspopup': kind,
+    'aria-expanded': false,
+    'data-state': 'closed',
+    onPointerEnter: warm,
+    onFocus: warm,
+    onClick: () => setOpen(true),
+    onKeyDown:
+      kind === 'menu'
+        ? (event: KeyboardEvent<HTMLButtonElement>) => {
+            if (event.key !== 'ArrowDown') return;
+            event.preventDefault();
+            setOpen(true);
+          }
+        : undefined,
+  };
+  return { open, setOpen, loaded, standInProps };
+}
+
+/** Renders `standIn` until the popup has loaded, then `children` (the popup with its own trigger). */
+export function DeferredPopup({
+  loaded,
+  standIn,
+  children,
+}: {
+  loaded: boolean;
+  standIn: ReactElement;
+  children: ReactNode;
+}) {
+  if (!loaded) return standIn;
+  // The chunk is already here; React.lazy still suspends for one tick, during which the stand-in stays.
+  return <Suspense fallback={standIn}>{children}</Suspense>;
+}

@@ -1,0 +1,56 @@
+import type { ReactElement } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppSelector } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { formatPrice } from '@/lib/format';
+import { CartItemRow } from './cart-item-row';
+import { selectCart, selectCartTotal } from './cart-slice';
+
+export interface CartPanelProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The header's cart button (cart-sheet.tsx), made the panel's trigger. */
+  trigger: ReactElement;
+}
+
+/** The cart's side panel: lines, total and Checkout (spec §2), loaded on first open by CartSheet. */
+export function CartPanel({ open, onOpenChange, trigger }: CartPanelProps) {
+  const navigate = useNavigate();
+  const { cartItems } = useAppSelector(selectCart);
+  const total = useAppSelector(selectCartTotal);
+
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetTrigger asChild>{trigger}</SheetTrigger>
+      <SheetContent side="right">
+        <SheetTitle>Your Cart</SheetTitle>
+        <SheetDescription className="sr-only">Items in your cart and their total.</SheetDescription>
+        <div className="-mx-1 flex-1 overflow-y-auto px-1">
+          {cartItems.length > 0 ? (
+            <ul className="space-y-4">
+              {cartItems.map((item) => (
+                <CartItemRow key={item.productId} item={item} />
+              ))}
+            </ul>
+          ) : (
+            <p className="text-neutral-600">No items in cart</p>
+          )}
+        </div>
+        <div className="flex items-center justify-between border-t border-neutral-200 pt-4 font-bold">
+          <span>Total</span>
+          <span data-testid="cart-total">{formatPrice(total)}</span>
+        </div>
+        <Button
+          className="w-full"
+          onClick={() => {
+            onOpenChange(false);
+            void navigate('/shop/checkout');
+          }}
+        >
+          Checkout
+        </Button>
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -10,6 +10,7 @@ import {
   useState,
   type ButtonHTMLAttributes,
   type KeyboardEvent,
+  type MouseEvent,
   type ReactElement,
   type ReactNode,
 } from 'react';
@@ -22,6 +23,11 @@ export interface DeferredPopupState {
   setOpen: (open: boolean) => void;
   /** True once the popup's code has arrived after a first open; the popup then stays rendered. */
   loaded: boolean;
+  /**
+   * Whether that first open came from the keyboard. The popup's own trigger was not there to see the key, so a
+   * menu uses this to put focus on its first item as Radix does for a keyboard open.
+   */
+  openedByKeyboard: boolean;
   standInProps: StandInProps;
 }
 
@@ -35,22 +41,27 @@ export function useDeferredPopup(
 ): DeferredPopupState {
   const [open, setOpenState] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const [openedByKeyboard, setOpenedByKeyboard] = useState(false);
 
-  const setOpen = useCallback(
-    (next: boolean) => {
-      if (!next || loaded) {
-        setOpenState(next);
-        return;
-      }
+  const load = useCallback(
+    (byKeyboard: boolean) => {
       preload().then(
         () => {
+          setOpenedByKeyboard(byKeyboard);
           setLoaded(true);
           setOpenState(true);
         },
         () => undefined,
       );
     },
-    [loaded, preload],
+    [preload],
+  );
+  const setOpen = useCallback(
+    (next: boolean) => {
+      if (!next || loaded) setOpenState(next);
+      else load(false);
+    },
+    [load, loaded],
   );
 
   const warm = () => {
@@ -63,17 +74,18 @@ export function useDeferredPopup(
     'data-state': 'closed',
     onPointerEnter: warm,
     onFocus: warm,
-    onClick: () => setOpen(true),
+    // Enter and Space on a button click it with `detail` 0.
+    onClick: (event: MouseEvent<HTMLButtonElement>) => load(event.detail === 0),
     onKeyDown:
       kind === 'menu'
         ? (event: KeyboardEvent<HTMLButtonElement>) => {
             if (event.key !== 'ArrowDown') return;
             event.preventDefault();
-            setOpen(true);
+            load(true);
           }
         : undefined,
   };
-  return { open, setOpen, loaded, standInProps };
+  return { open, setOpen, loaded, openedByKeyboard, standInProps };
 }
 
 /** Renders `standIn` until the popup has loaded, then `children` (the popup with its own trigger). */

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { useRef, type ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { LogOut, UserRound } from 'lucide-react';
 import {
@@ -17,15 +17,35 @@ export interface UserMenuDropdownProps {
   trigger: ReactElement;
   userName: string;
   onLogout: () => void;
+  /** The menu mounts open from a key press on the stand-in button: focus its first item, as Radix would. */
+  focusFirstItem: boolean;
 }
 
 /** The account menu itself (spec §2), loaded on first open by UserMenu. */
-export function UserMenuDropdown({ open, onOpenChange, trigger, userName, onLogout }: UserMenuDropdownProps) {
+export function UserMenuDropdown({
+  open,
+  onOpenChange,
+  trigger,
+  userName,
+  onLogout,
+  focusFirstItem,
+}: UserMenuDropdownProps) {
   const navigate = useNavigate();
+  // Only for the open the menu mounts with; later opens go through Radix's own trigger.
+  const firstItemOnMount = useRef(focusFirstItem);
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
+      <DropdownMenuContent
+        align="end"
+        className="w-56"
+        onFocus={(event) => {
+          // Radix focuses the menu itself on mount; move on to the first item.
+          if (!firstItemOnMount.current || event.target !== event.currentTarget) return;
+          firstItemOnMount.current = false;
+          event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+        }}
+      >
         <DropdownMenuLabel>{`Logged in as ${userName}`}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void navigate('/shop/account')}>

@@ -32,6 +32,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
         open={menu.open}
         onOpenChange={menu.setOpen}
         trigger={avatar()}
+        focusFirstItem={menu.openedByKeyboard}
         userName={userName}
         onLogout={onLogout}
       />

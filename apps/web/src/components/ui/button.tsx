@@ -25,7 +25,7 @@ interface ButtonLook {
 
 /**
  * The button's classes, for a link that looks like a button (`<Link className={buttonClasses()}>`); a plain
- * function rather than an `asChild` slot, which would put Radix Slot into every page's JavaScript.
+ * function rather than an `asChild` slot, which would load Radix Slot with every page that shows a button.
  */
 export function buttonClasses({ variant = 'default', size = 'default', className }: ButtonLook = {}): string {
   return cn(
@@ -40,6 +40,7 @@ export function buttonClasses({ variant = 'default', size = 'default', className
 
 export interface ButtonProps extends ComponentProps<'button'>, ButtonLook {}
 
+/** A `<button type="button">` in one of the shop's variants and sizes. */
 export function Button({ className, variant, size, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClasses({ variant, size, className })} {...props} />;
 }

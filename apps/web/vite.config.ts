@@ -30,10 +30,11 @@ const reactRouterProduction = join(
 const COMMON_MODULES =
   /[\\/]src[\\/](components[\\/]ui[\\/](button|toast-store)|lib[\\/]format|app[\\/]session)\.tsx?$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]shopping-bag\.mjs$/;
 
-/** What every shop page shows around its content: header, cart and account buttons, product cards and actions.
- * Only these modules (not what they import), so that no other area loads the shop's chunk. */
+/** What every shop page shows around its content: header, cart and account buttons, product cards and actions, and
+ * the images' srcset widths. Only these modules (not what they import), so that no other area loads the shop's
+ * chunk. */
 const SHOP_SHELL_MODULES =
-  /[\\/]src[\\/](app[\\/]product-actions|features[\\/]shop-layout[\\/](shop-header|user-menu|nav-items)|features[\\/]purchase[\\/](cart-sheet|use-cart-actions)|features[\\/]shop-products[\\/](product-grid|product-card|product-details-dialog|rating-summary|star-rating|product-price)|components[\\/]ui[\\/](badge|deferred-popup)|lib[\\/]image)\.tsx?$/;
+  /[\\/]src[\\/](app[\\/]product-actions|features[\\/]shop-layout[\\/](shop-header|user-menu|nav-items)|features[\\/]purchase[\\/](cart-sheet|use-cart-actions)|features[\\/]shop-products[\\/](product-grid|product-card|product-details-dialog|rating-summary|star-rating|product-price)|components[\\/]ui[\\/](badge|deferred-popup))\.tsx?$|[\\/]packages[\\/]contract[\\/]src[\\/]images\.ts$/;
 
 /** `ANALYZE=1 npm run build -w @emporium/web` also writes a treemap of every chunk to dist/stats.html. */
 const analyze = process.env.ANALYZE === '1';

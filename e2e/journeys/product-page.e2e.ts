@@ -329,11 +329,15 @@ describe.each(Object.entries(VIEWPORTS))('product page and listing at %s width',
   });
 });
 
-describe('home banner on a phone', () => {
-  it('shows the whole banner at 360 px', async () => {
+describe('home banner on phones and tablets', () => {
+  it.each([
+    ['phone', VIEWPORTS.phone],
+    ['tablet', { width: 768, height: 1024 }],
+  ] as const)('shows the whole banner on a %s', async (_device, viewport) => {
+    const px = viewport.width;
     const browser = await launch();
     try {
-      const context = await newContext(browser, VIEWPORTS.phone);
+      const context = await newContext(browser, viewport);
       const page = await context.newPage();
       await logIn(page, DEMO.alice);
       const hero = page.getByTestId('hero-carousel');
@@ -349,7 +353,7 @@ describe('home banner on a phone', () => {
       await fits(page, 'home');
       await page.getByText('Login successful', { exact: true }).first().waitFor();
       await page.waitForTimeout(1200);
-      await snap(page, 'home-hero-360');
+      await snap(page, `home-hero-${px}`);
     } finally {
       await browser.close();
     }

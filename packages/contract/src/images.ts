@@ -13,7 +13,7 @@ export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 
 /** `sizes` of the images that can be a page's largest paint: the home hero's slides and the product page's photo. */
 export const IMAGE_SIZES = {
-  heroSlide: '(min-width: 768px) 1600px, 100vw',
+  heroSlide: '(min-width: 1024px) 1600px, 100vw',
   productPage: '(min-width: 1200px) 560px, (min-width: 768px) 50vw, 100vw',
 } as const;
 

@@ -61,7 +61,7 @@ export function HeroCarousel() {
       aria-roledescription="carousel"
       aria-label="Featured"
       data-testid="hero-carousel"
-      className="relative w-full overflow-hidden bg-neutral-200 max-md:aspect-video max-md:h-auto!"
+      className="relative w-full overflow-hidden bg-neutral-200 max-lg:aspect-video max-lg:h-auto!"
       style={{ height: `${HERO_HEIGHT_PX}px` }}
     >
       {count === 0 ? (
@@ -83,7 +83,7 @@ export function HeroCarousel() {
               loading={index === 0 ? 'eager' : 'lazy'}
               fetchPriority={index === 0 ? 'high' : 'low'}
               className={cn(
-                'absolute inset-0 h-full w-full object-cover transition-opacity duration-1000 max-md:object-contain',
+                'absolute inset-0 h-full w-full object-cover transition-opacity duration-1000 max-lg:object-contain',
                 index === current ? 'opacity-100' : 'opacity-0',
                 // A lazy image that is not displayed is not downloaded.
                 index !== current && index !== next && !rotation.seen.has(index) && 'hidden',

@@ -179,7 +179,7 @@ export function ListingPage() {
               )}
             </div>
           ) : (
-            <ProductGrid products={productList} className={GRID_CLASS} />
+            <ProductGrid products={productList} className={GRID_CLASS} heading="Products" />
           )}
           {hasMore && (
             <div className="mt-6 flex justify-center">

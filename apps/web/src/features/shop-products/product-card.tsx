@@ -7,14 +7,13 @@ import { ProductPrice } from './product-price';
 import { RatingSummary } from './rating-summary';
 
 /**
- * The width a card's image is drawn at, as an upper bound over the layouts that show cards (ProductGrid: 1 column
- * on phones, then 2, 3 and 4 columns, in the home's 1280 px column; the listing: 2 columns on phones, 3 on tablets
- * and beside its 240 px filter panel, 4 on wide screens).
+ * The width a card's image is drawn at, as an upper bound over the layouts that show cards (2 columns on phones, 3 on
+ * tablets and beside the listing's 240 px filter panel, 4 on wide screens, in a 1280 px column).
  * The browser takes the smallest stored width that covers it at the screen's density: 400 px for a 241 px tile.
  */
 const CARD_IMAGE_SIZES =
   '(min-width: 1664px) 400px, (min-width: 1024px) calc(25vw - 24px), (min-width: 768px) calc(33vw - 24px), ' +
-  '(min-width: 640px) calc(50vw - 24px), calc(100vw - 32px)';
+  'calc(50vw - 24px)';
 
 interface ProductCardProps {
   product: Product;

@@ -8,10 +8,12 @@ import { fetchProductDetails } from './shop-products-slice';
 interface ProductGridProps {
   products: Product[];
   className?: string;
+  /** A heading for screen readers above the cards, where the page has none between its h1 and the cards' h3s. */
+  heading?: string;
 }
 
-/** Cards in a 1 to 4 column grid plus the detail dialog they open; Add to Cart and Buy Now go to the cart. */
-export function ProductGrid({ products, className }: ProductGridProps) {
+/** Cards in a 2 to 4 column grid plus the detail dialog they open; Add to Cart and Buy Now go to the cart. */
+export function ProductGrid({ products, className, heading }: ProductGridProps) {
   const dispatch = useAppDispatch();
   const { addToCart, buyNow } = useProductActions();
   const actions: ProductActions = {
@@ -24,7 +26,8 @@ export function ProductGrid({ products, className }: ProductGridProps) {
 
   return (
     <>
-      <div className={className ?? 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4'}>
+      {heading && <h2 className="sr-only">{heading}</h2>}
+      <div className={className ?? 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4'}>
         {products.map((product, index) => (
           <ProductCard
             key={product._id}

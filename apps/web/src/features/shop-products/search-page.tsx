@@ -85,7 +85,7 @@ export function SearchPage() {
                 )}
               </p>
             </div>
-            <ProductGrid products={searchResults} />
+            <ProductGrid products={searchResults} heading="Results" />
           </div>
         ))}
     </section>

@@ -18,6 +18,25 @@ export function startProcess(
   return spawn(cmd, args, { env: { ...process.env, ...env }, cwd, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+/**
+ * The built server (apps/server/dist) on the embedded database in `dataDir`, listening on 127.0.0.1:`port`, with the
+ * global rate limit lifted (a benchmark is one client); `env` adds or overrides variables (AUTH_RATE_LIMIT_MAX …).
+ */
+export function startBuiltServer(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}): ChildProcess {
+  const entry = new URL('../apps/server/dist/main.js', import.meta.url).pathname;
+  return startProcess(process.execPath, [entry], {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'fatal',
+    RATE_LIMIT_MAX: '100000000',
+    ...env,
+  });
+}
+
 export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -28,14 +28,12 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { launch as launchChrome, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { startProcess, stop, waitFor } from './lib.ts';
+import { startBuiltServer, stop, waitFor } from './lib.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3320);
@@ -263,17 +261,7 @@ function load(): string {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'emporium-lighthouse-'));
-const server = startProcess(process.execPath, [join(here, '..', 'apps/server/dist/main.js')], {
-  NODE_ENV: 'test',
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: base,
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  LOG_LEVEL: 'fatal',
-  RATE_LIMIT_MAX: '100000000',
-  AUTH_RATE_LIMIT_MAX: '100000000',
-});
+const server = startBuiltServer(PORT, dataDir, { AUTH_RATE_LIMIT_MAX: '100000000' });
 let chrome: LaunchedChrome | undefined;
 try {
   await waitFor(`${base}/api/health`);

@@ -12,12 +12,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { load, startProcess, stop, waitFor, type Figures } from './lib.ts';
+import { load, startBuiltServer, stop, waitFor, type Figures } from './lib.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = 3300;
 const base = `http://127.0.0.1:${PORT}`;
@@ -63,17 +62,7 @@ function flood(seconds: number): Promise<{ total: number; codes: Record<string, 
 
 async function run(label: string, authLimit: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'emporium-flood-'));
-  const server = startProcess(process.execPath, [join(here, '..', 'apps/server/dist/main.js')], {
-    NODE_ENV: 'test',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'fatal',
-    RATE_LIMIT_MAX: '100000000',
-    AUTH_RATE_LIMIT_MAX: authLimit,
-  });
+  const server = startBuiltServer(PORT, dataDir, { AUTH_RATE_LIMIT_MAX: authLimit });
   try {
     await waitFor(`${base}/api/health`);
     const listing = `${base}/api/shop/products/get?sortBy=price-asc&page=1&limit=24`;

@@ -2,19 +2,10 @@
  * Accessibility (DESIGN.md §5): axe finds no serious or critical WCAG 2 A/AA violation on the shop's and the admin's
  * screens, including open dialogs and the cart panel.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { seriousViolations } from '../support/axe.ts';
 import { DEMO, launch, logIn, newContext } from '../support/browser.ts';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('accessibility', () => {
   let browser: Browser;

@@ -6,9 +6,9 @@
  * scrolls sideways with the drawer open or closed; axe finds no serious violation on the phone listing or its
  * drawer. Screenshots go to e2e/artifacts/listing-<width>[-drawer].png and listing-360-{all,drawer-kids,kids}.png.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from '../support/axe.ts';
 import { baseURL, launch, logIn, newContext, snap, DEMO, VIEWPORTS } from '../support/browser.ts';
 
 const TABLET = { width: 768, height: 1024 } as const;
@@ -31,16 +31,6 @@ async function fits(page: Page, label: string): Promise<void> {
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth, `${label}: no sideways scroll`).toBeLessThanOrEqual(innerWidth);
-}
-
-/** Serious or critical WCAG 2 A/AA violations axe finds on the page as it is. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** How many cards share the first card's row. */

@@ -304,7 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (shell && wantsPage && !path.startsWith('/api') && !path.startsWith('/uploads/')) {
       reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').send(await shell.page(path));
+      return reply.type('text/html; charset=utf-8').send(await shell.page(request.url));
     }
     return reply.code(404).send({ success: false, message: `Route ${request.method} ${path} not found` });
   });

@@ -11,10 +11,20 @@
 /** The widths the server may store an image at (apps/server/src/modules/uploads/image-processing.ts). */
 export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 
-/** `sizes` of the images that can be a page's largest paint: the home hero's slides and the product page's photo. */
+/**
+ * `sizes` of the images that can be a page's largest paint: the home hero's slides, the product page's photo and a
+ * product card's photo (the listing's first row).
+ */
 export const IMAGE_SIZES = {
   heroSlide: '(min-width: 1024px) 1600px, 100vw',
   productPage: '(min-width: 1200px) 560px, (min-width: 768px) 50vw, 100vw',
+  /**
+   * An upper bound over the layouts that show cards (2 columns on phones, 3 on tablets and beside the listing's
+   * 240 px filter panel, 4 on wide screens, in a 1280 px column): 400 px stored width for a 241 px tile.
+   */
+  productCard:
+    '(min-width: 1664px) 400px, (min-width: 1024px) calc(25vw - 24px), (min-width: 768px) calc(33vw - 24px), ' +
+    'calc(50vw - 24px)',
 } as const;
 
 const WIDTH_VARIANT = /^(.*\/uploads\/[^?#]+)-(\d+)\.webp$/;

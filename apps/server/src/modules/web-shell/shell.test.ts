@@ -21,7 +21,9 @@ beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'emporium-web-'));
   writeFileSync(join(webDist, 'index.html'), BUILT);
   t = await buildTestApp({ WEB_DIST: webDist });
-  productId = await insertProduct(t.db, { imageKey: 'products/p1-800.webp' });
+  productId = await insertProduct(t.db, { imageKey: 'products/p1-800.webp', price: 20 });
+  await insertProduct(t.db, { imageKey: 'products/p2-800.webp', price: 5, category: 'Men', brand: 'Nike' });
+  await insertProduct(t.db, { imageKey: 'products/p3-800.webp', price: 1, totalStock: 0 });
   await t.db.insert(featureImages).values([{ imageKey: 'features/banner-1600.webp' }]);
 });
 afterAll(async () => {
@@ -53,9 +55,26 @@ describe('the web app page', () => {
     );
   });
 
+  it("preloads the listing's first row for the filters and sort in its address, in stock first", async () => {
+    const preloaded = async (url: string) =>
+      [...(await page(url)).body.matchAll(/imagesrcset="[^"]*\/products\/(p\d)-800\.webp 800w"/g)].map(
+        (m) => m[1],
+      );
+    // p3 is the cheapest but out of stock, so it comes after both in-stock products.
+    expect(await preloaded('/shop/listing')).toEqual(['p2', 'p1']);
+    expect(await preloaded('/shop/listing?sortBy=price-desc')).toEqual(['p1', 'p2']);
+    expect(await preloaded('/shop/listing?category=Men')).toEqual(['p2']);
+    expect(await preloaded('/shop/listing?category=Women,Kids&brand=Adidas')).toEqual([]);
+    expect((await page('/shop/listing')).body).toContain(`imagesizes="${IMAGE_SIZES.productCard}"`);
+    // Junk in the query is ignored as the listing API ignores it: the default list, nothing echoed.
+    const hostile = await page('/shop/listing?sortBy=%3Cscript%3E&category=%22%3E%3Cscript%3E');
+    expect(hostile.body).not.toContain('<script>');
+    expect(await preloaded('/shop/listing?sortBy=%3Cscript%3E&category=%22%3E')).toEqual(['p2', 'p1']);
+  });
+
   it('serves other pages, unknown products and hostile paths exactly as built', async () => {
     for (const url of [
-      '/shop/listing',
+      '/shop/listing?category=Women&brand=Adidas',
       '/auth/login',
       '/shop/product/00000000-0000-4000-8000-000000000000',
       '/shop/product/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E',

@@ -1,19 +1,9 @@
-import type { Product } from '@emporium/contract';
+import { IMAGE_SIZES, imageSrcSet, type Product } from '@emporium/contract';
 import { ShoppingCart } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { imageSrcSet } from '@emporium/contract';
 import { ProductPrice } from './product-price';
 import { RatingSummary } from './rating-summary';
-
-/**
- * The width a card's image is drawn at, as an upper bound over the layouts that show cards (2 columns on phones, 3 on
- * tablets and beside the listing's 240 px filter panel, 4 on wide screens, in a 1280 px column).
- * The browser takes the smallest stored width that covers it at the screen's density: 400 px for a 241 px tile.
- */
-const CARD_IMAGE_SIZES =
-  '(min-width: 1664px) 400px, (min-width: 1024px) calc(25vw - 24px), (min-width: 768px) calc(33vw - 24px), ' +
-  'calc(50vw - 24px)';
 
 interface ProductCardProps {
   product: Product;
@@ -38,7 +28,7 @@ export function ProductCard({ product, onOpenDetails, onAddToCart, eager = false
           <img
             src={product.image}
             srcSet={imageSrcSet(product.image)}
-            sizes={CARD_IMAGE_SIZES}
+            sizes={IMAGE_SIZES.productCard}
             alt={product.title}
             width={400}
             height={400}

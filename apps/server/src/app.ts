@@ -174,9 +174,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const allowedOrigins = [new URL(config.publicUrl).origin, ...config.corsOrigins];
-  // CORS_ORIGINS may call every method and header spec §7 uses (DESIGN.md §4); any other origin gets no CORS headers.
+  // CORS_ORIGINS may call every method and header spec §7 uses (DESIGN.md §4); any other origin, and a request with
+  // no Origin (same-origin reads, non-browser clients), gets no CORS headers.
   await app.register(cors, {
-    origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),
+    origin: (origin, cb) => cb(null, origin !== undefined && config.corsOrigins.includes(origin)),
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Cache-Control', 'Pragma', 'Expires'],
@@ -192,6 +193,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     global: true,
     max: config.rateLimit.globalPerMinute,
     timeWindow: '1 minute',
+    // The x-ratelimit-* headers go out with the 429 only (with retry-after): the web app does not read them, and on
+    // every other answer they were three more headers to write (issue 13 profile).
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     ...(deps.redis ? { store: fallbackRateLimitStore(deps.redis, redisState, 'emporium-rl-') } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

@@ -30,12 +30,12 @@ export function effectivePrice(p: { price: number; salePrice: number }): number 
 
 /** Accepts `a,b`, repeated parameters (`?x=a&x=b`) or both; returns the distinct non-empty values. */
 function listParam<T extends string>(allowed: readonly T[]) {
+  const known = new Set<string>(allowed);
   return z
     .union([z.string(), z.array(z.string())])
     .optional()
     .transform((v): T[] => {
       const raw = (Array.isArray(v) ? v : v === undefined ? [] : [v]).flatMap((s) => s.split(','));
-      const known = new Set<string>(allowed);
       // Unknown filter values are ignored (DESIGN.md §4).
       return [...new Set(raw.map((s) => s.trim()).filter((s): s is T => known.has(s)))].slice(
         0,

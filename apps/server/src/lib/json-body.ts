@@ -44,8 +44,11 @@ const TIMED_OUT = JSON.stringify({ success: false, message: 'Request timed out' 
 export function boundBodyTime(app: FastifyInstance, timeoutMs: number): void {
   app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
-    // Injected requests (tests) have no real socket to cut.
-    if (raw.complete || typeof raw.socket?.end !== 'function') return done();
+    // Injected requests (tests) have no real socket to cut; a request without a body (no Content-Length, no
+    // Transfer-Encoding: RFC 9112 §6.3) was whole when its headers arrived, which Node's own timeout bounds.
+    const bodyless =
+      raw.headers['content-length'] === undefined && raw.headers['transfer-encoding'] === undefined;
+    if (bodyless || raw.complete || typeof raw.socket?.end !== 'function') return done();
     const timer = setTimeout(() => {
       if (raw.complete || raw.socket.destroyed || reply.sent) return;
       raw.socket.end(

@@ -21,10 +21,14 @@ export const featureRoutes: FastifyPluginAsyncZod<{
   publicUrl: string;
   cache: CatalogCache;
 }> = async (app, opts) => {
-  /** `GET /feature/get` → 200 the hero images, oldest first (from the catalog cache). */
+  /** `GET /feature/get` → 200 the hero images, oldest first (from the catalog cache, already compressed). */
   app.get(
     '/feature/get',
-    { config: { access: 'public' }, schema: { tags: ['common'], response: { 200: FeatureListResponse } } },
+    {
+      config: { access: 'public' },
+      compress: false,
+      schema: { tags: ['common'], response: { 200: FeatureListResponse } },
+    },
     async (request, reply) => {
       const answer = await opts.cache.answer('features', async () =>
         FeatureListResponse.parse({ success: true, data: await listFeatureImages(opts.db, opts.images) }),

@@ -121,14 +121,29 @@ describe('platform', () => {
     expect(xml.json()).toEqual({ success: false, message: 'Unsupported content type' });
   });
 
-  it('sends security headers with a strict CSP', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    const csp = String(res.headers['content-security-policy']);
+  it('sends pages a strict CSP with no inline scripts, and API answers one that allows nothing', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/uploads/products/none-400.webp' });
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(api.headers['referrer-policy']).toBe('no-referrer');
+    // Page-only headers, and CORS and rate-limit headers on a same-origin answer that is not a 429, stay off.
+    for (const name of [
+      'cross-origin-opener-policy',
+      'x-dns-prefetch-control',
+      'access-control-allow-credentials',
+      'x-ratelimit-remaining',
+    ]) {
+      expect([name, api.headers[name]]).toEqual([name, undefined]);
+    }
   });
 
   it('sends them on every kind of answer: a 404, a validation error, a catalog answer from the cache', async () => {

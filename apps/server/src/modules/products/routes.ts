@@ -8,7 +8,8 @@ import type { ImageStore } from '../../storage/image-store.ts';
 import { getProduct, listProducts } from './service.ts';
 
 /**
- * Both routes answer from the catalog cache (lib/catalog-cache.ts): serialized, compressed, and validated against
+ * Both routes answer from the catalog cache (lib/catalog-cache.ts): serialized, compressed (so @fastify/compress
+ * stays off them), and validated against
  * the response schema once per catalog generation and query.
  */
 export const shopProductRoutes: FastifyPluginAsyncZod<{
@@ -24,6 +25,7 @@ export const shopProductRoutes: FastifyPluginAsyncZod<{
     '/products/get',
     {
       config: { access: 'public' },
+      compress: false,
       schema: { tags: ['shop'], querystring: ProductListQuery, response: { 200: ProductListResponse } },
     },
     async (request, reply) => {
@@ -49,6 +51,7 @@ export const shopProductRoutes: FastifyPluginAsyncZod<{
     '/products/get/:id',
     {
       config: { access: 'public' },
+      compress: false,
       schema: {
         tags: ['shop'],
         params: z.object({ id: z.string().max(100) }),

@@ -1,16 +1,16 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes } from './app/router';
+import { AppRoutes, prefetchFirstScreen } from './app/router';
 import { store } from './app/store';
+import { DeferredToaster } from './components/ui/deferred-toaster';
 import './index.css';
-
-// The toast UI (Radix Toast) loads after the first paint; toasts raised before it arrives wait in the store.
-const Toaster = lazy(() => import('./components/ui/toast'));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
+
+prefetchFirstScreen(window.location);
 
 createRoot(container).render(
   <StrictMode>
@@ -18,9 +18,7 @@ createRoot(container).render(
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <DeferredToaster />
     </Provider>
   </StrictMode>,
 );

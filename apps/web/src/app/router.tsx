@@ -1,7 +1,16 @@
 import { Suspense, type ReactNode } from 'react';
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useLocation, useRoutes, type Params, type RouteObject } from 'react-router';
 import { PageLoading } from '@/features/common/page-loading';
+import { prefetchGet } from '@/lib/api';
+import {
+  FEATURE_IMAGES_PATH,
+  FEATURED_PRODUCTS,
+  listingFirstPage,
+  productDetailsPath,
+  productListPath,
+} from '@/lib/catalog-paths';
 import { lazyComponent, type LazyComponent } from '@/lib/lazy-component';
+import { readToken } from '@/lib/token-storage';
 import { selectAuth } from '@/features/auth/auth-slice';
 import { CheckAuth } from './check-auth';
 import { useAppSelector } from './hooks';
@@ -107,9 +116,16 @@ function Guarded({ children }: { children: ReactNode }) {
   );
 }
 
-/** What a route keeps in `handle`: the chunks to start downloading as soon as the route matches. */
+/** The public catalog reads a screen makes as it first renders (lib/catalog-paths). */
+type FirstReads = (params: Params, search: URLSearchParams) => string[];
+
+/**
+ * What a route keeps in `handle`: the chunks to start downloading as soon as the route matches, and the catalog
+ * reads its screen will make.
+ */
 interface ScreenHandle {
   screens: LazyScreen[];
+  reads?: FirstReads;
 }
 
 /**
@@ -118,8 +134,8 @@ interface ScreenHandle {
  */
 type Preload = 'preload' | 'on-render';
 
-function handleFor(screen: LazyScreen, preload: Preload): ScreenHandle | undefined {
-  return preload === 'preload' ? { screens: [screen] } : undefined;
+function handleFor(screen: LazyScreen, preload: Preload, reads?: FirstReads): ScreenHandle | undefined {
+  return preload === 'preload' ? { screens: [screen], reads } : undefined;
 }
 
 /** A layout behind the access guard; the whole screen shows the skeleton while its chunk downloads. */
@@ -137,7 +153,12 @@ function guardedLayout(layout: LazyScreen, preload: Preload): Pick<RouteObject, 
 }
 
 /** A page inside a layout; the layout stays on screen while the page's chunk downloads. */
-function page(path: string, screen: LazyScreen, preload: Preload = 'preload'): RouteObject {
+function page(
+  path: string,
+  screen: LazyScreen,
+  preload: Preload = 'preload',
+  reads?: FirstReads,
+): RouteObject {
   return {
     path,
     element: (
@@ -145,7 +166,7 @@ function page(path: string, screen: LazyScreen, preload: Preload = 'preload'): R
         <screen.Component />
       </Suspense>
     ),
-    handle: handleFor(screen, preload),
+    handle: handleFor(screen, preload, reads),
   };
 }
 
@@ -187,9 +208,9 @@ const routes: RouteObject[] = [
         path: '/shop',
         ...guardedLayout(ShopLayout, 'preload'),
         children: [
-          page('home', HomePage),
-          page('listing', ListingPage),
-          page('product/:id', ProductPage),
+          page('home', HomePage, 'preload', () => [FEATURE_IMAGES_PATH, productListPath(FEATURED_PRODUCTS)]),
+          page('listing', ListingPage, 'preload', (_, search) => [productListPath(listingFirstPage(search))]),
+          page('product/:id', ProductPage, 'preload', ({ id }) => (id ? [productDetailsPath(id)] : [])),
           page('checkout', CheckoutPage),
           page('account', AccountPage),
           page('paypal-return', PaypalReturnPage),
@@ -213,6 +234,21 @@ function preloadScreens(pathname: string): void {
     for (const screen of (route.handle as ScreenHandle | undefined)?.screens ?? []) {
       // A failure surfaces when the screen renders (and is retried then), not here.
       screen.preload().catch(() => undefined);
+    }
+  }
+}
+
+/**
+ * At page load, starts the catalog reads of the screen at `location` (home, listing, product page) so that they run
+ * beside the session check and the screen's chunks instead of after them (issue 13, Lighthouse LCP). Only with a
+ * stored session: without one the guard sends the visitor to the login page.
+ */
+export function prefetchFirstScreen(location: Pick<Location, 'pathname' | 'search'>): void {
+  if (readToken() === null) return;
+  const search = new URLSearchParams(location.search);
+  for (const { route, params } of matchRoutes(routes, location.pathname) ?? []) {
+    for (const path of (route.handle as ScreenHandle | undefined)?.reads?.(params, search) ?? []) {
+      prefetchGet(path);
     }
   }
 }

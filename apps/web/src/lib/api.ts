@@ -29,23 +29,54 @@ function saysFailure(data: unknown): boolean {
   return Boolean(data && typeof data === 'object' && 'success' in data && data.success === false);
 }
 
-/**
- * Calls the API on the same origin with credentials and the bearer token when one is stored. Resolves with the
- * parsed JSON body; throws an ApiError carrying the server's message when the answer is not a success.
- */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+function requestInit(options: RequestOptions): RequestInit {
   const token = readToken();
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
-
-  const response = await fetch(path, {
+  return {
     method: options.method ?? 'GET',
     credentials: 'include',
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
-  });
+  };
+}
+
+/** How long a read started at page load waits to be used (ms); after that a screen asks the server again. */
+const PREFETCH_TTL_MS = 10_000;
+const prefetched = new Map<string, { response: Promise<Response>; expires: number }>();
+
+/**
+ * Starts `GET path` now, for a screen that will ask for it once its code and the session check have arrived (the
+ * router calls this at page load: issue 13, the first screen's data no longer waits for them). The first
+ * `apiRequest` for the same path within PREFETCH_TTL_MS takes this answer instead of asking again; a failed read is
+ * asked again then.
+ */
+export function prefetchGet(path: string): void {
+  if (prefetched.has(path)) return;
+  const response = fetch(path, requestInit({}));
+  response.catch(() => undefined);
+  prefetched.set(path, { response, expires: Date.now() + PREFETCH_TTL_MS });
+}
+
+function takePrefetched(path: string, options: RequestOptions): Promise<Response> | undefined {
+  const entry = prefetched.get(path);
+  if (!entry) return undefined;
+  prefetched.delete(path);
+  const plainGet = (options.method ?? 'GET') === 'GET' && options.body === undefined && !options.signal;
+  return plainGet && entry.expires > Date.now() ? entry.response : undefined;
+}
+
+/**
+ * Calls the API on the same origin with credentials and the bearer token when one is stored. Resolves with the
+ * parsed JSON body; throws an ApiError carrying the server's message when the answer is not a success.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const early = takePrefetched(path, options);
+  const response = early
+    ? await early.catch(() => fetch(path, requestInit(options)))
+    : await fetch(path, requestInit(options));
 
   let data: unknown = null;
   try {

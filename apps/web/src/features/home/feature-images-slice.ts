@@ -1,6 +1,7 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { FeatureImage, FeatureListResponse } from '@emporium/contract';
 import { apiRequest } from '@/lib/api';
+import { FEATURE_IMAGES_PATH } from '@/lib/catalog-paths';
 
 export interface FeatureImagesState {
   featureImageList: FeatureImage[];
@@ -10,7 +11,7 @@ export interface FeatureImagesState {
 const initialState: FeatureImagesState = { featureImageList: [], isLoading: false };
 
 export const fetchFeatureImages = createAsyncThunk('featureImages/fetch', () =>
-  apiRequest<FeatureListResponse>('/api/common/feature/get'),
+  apiRequest<FeatureListResponse>(FEATURE_IMAGES_PATH),
 );
 
 const featureImagesSlice = createSlice({

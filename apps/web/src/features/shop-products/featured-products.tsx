@@ -4,15 +4,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ProductGrid } from './product-grid';
 import { fetchFeaturedProducts, selectShopProducts } from './shop-products-slice';
 
-const FEATURED_COUNT = 12;
-
 /** Home's Featured Products: the catalog loaded with price ascending (spec §2). */
 export function FeaturedProducts() {
   const dispatch = useAppDispatch();
   const { featuredList, isFeaturedLoading } = useAppSelector(selectShopProducts);
 
   useEffect(() => {
-    void dispatch(fetchFeaturedProducts(FEATURED_COUNT));
+    void dispatch(fetchFeaturedProducts());
   }, [dispatch]);
 
   if (isFeaturedLoading && featuredList.length === 0) {

@@ -1,24 +1,13 @@
-import type { Product, ProductListResponse, SortBy } from '@emporium/contract';
+import type { Product, ProductListResponse } from '@emporium/contract';
 import { apiRequest } from '@/lib/api';
-import { buildFilterQuery, type Filters } from '@/lib/filters';
+import { productDetailsPath, productListPath, type ProductListParams } from '@/lib/catalog-paths';
 
-export interface ProductListParams {
-  filters: Filters;
-  sortBy: SortBy;
-  page: number;
-  limit: number;
-}
+export type { ProductListParams } from '@/lib/catalog-paths';
 
-export function getProducts({
-  filters,
-  sortBy,
-  page,
-  limit,
-}: ProductListParams): Promise<ProductListResponse> {
-  const query = buildFilterQuery(filters, { sortBy, page, limit });
-  return apiRequest<ProductListResponse>(`/api/shop/products/get?${query}`);
+export function getProducts(params: ProductListParams): Promise<ProductListResponse> {
+  return apiRequest<ProductListResponse>(productListPath(params));
 }
 
 export function getProductDetails(id: string): Promise<{ success: boolean; data: Product }> {
-  return apiRequest<{ success: boolean; data: Product }>(`/api/shop/products/get/${encodeURIComponent(id)}`);
+  return apiRequest<{ success: boolean; data: Product }>(productDetailsPath(id));
 }

@@ -1,5 +1,6 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Pagination, Product, SortBy } from '@emporium/contract';
+import { FEATURED_PRODUCTS } from '@/lib/catalog-paths';
 import { buildFilterQuery, type Filters } from '@/lib/filters';
 import { getProductDetails, getProducts, type ProductListParams } from './products-api';
 
@@ -58,8 +59,9 @@ export const fetchFilteredProducts = createAsyncThunk(
   (params: ProductListParams) => getProducts(params),
 );
 
-export const fetchFeaturedProducts = createAsyncThunk('shopProducts/fetchFeatured', (limit: number) =>
-  getProducts({ filters: { category: [], brand: [] }, sortBy: 'price-asc', page: 1, limit }),
+/** Home's Featured Products (FEATURED_PRODUCTS: the first 12 by price). */
+export const fetchFeaturedProducts = createAsyncThunk('shopProducts/fetchFeatured', () =>
+  getProducts(FEATURED_PRODUCTS),
 );
 
 export const fetchProductDetails = createAsyncThunk('shopProducts/fetchDetails', (id: string) =>

@@ -1,0 +1,130 @@
+/**
+ * Journey: opening a shop page straight from its address (a bookmark, a shared link, a reload) — issue 13. The page
+ * asks for its catalog data as the app starts, beside the session check instead of after it, asks for it only once,
+ * and shows it; its largest images are preloaded by the page itself; the toast code waits until the page has loaded.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Product } from '@emporium/contract';
+import { baseURL, launch, logIn, newContext, DEMO, VIEWPORTS } from '../support/browser.ts';
+
+let browser: Browser;
+let context: BrowserContext;
+let product: Product;
+
+beforeAll(async () => {
+  browser = await launch();
+  context = await newContext(browser, VIEWPORTS.phone);
+  await logIn(await context.newPage(), DEMO.alice);
+  const res = await fetch(`${baseURL()}/api/shop/products/get?sortBy=name-asc&limit=1`);
+  product = ((await res.json()) as { data: Product[] }).data[0]!;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The API calls a page makes while it loads, in the order they started (path and query, origin dropped). */
+function recordApiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
+  });
+  return calls;
+}
+
+/** Loads `address` in a new tab of the signed-in shopper, waits for `shown`, and returns the API calls made. */
+async function open(address: string, shown: (page: Page) => Promise<unknown>, before?: (page: Page) => Promise<void>) {
+  const page = await context.newPage();
+  await before?.(page);
+  const calls = recordApiCalls(page);
+  await page.goto(address);
+  await shown(page);
+  await page.waitForLoadState('networkidle');
+  return { page, calls };
+}
+
+function countOf(calls: string[], call: string): number {
+  return calls.filter((c) => c === call).length;
+}
+
+describe('a shop page opened from its address', () => {
+  it('home: reads the hero images and featured products once, before the session check, and shows them', async () => {
+    const { page, calls } = await open('/shop/home', (p) =>
+      p.getByTestId('product-card').first().waitFor(),
+    );
+    const features = '/api/common/feature/get';
+    const featured = '/api/shop/products/get?sortBy=price-asc&page=1&limit=12';
+    expect(countOf(calls, features), calls.join('\n')).toBe(1);
+    expect(countOf(calls, featured), calls.join('\n')).toBe(1);
+    const sessionCheck = calls.indexOf('/api/auth/check-auth');
+    expect(sessionCheck).toBeGreaterThan(calls.indexOf(features));
+    expect(sessionCheck).toBeGreaterThan(calls.indexOf(featured));
+    await expect
+      .poll(() => page.getByRole('img', { name: /Featured image 1/ }).evaluate((img: HTMLImageElement) => img.complete))
+      .toBe(true);
+    // The page's own hint started the hero's download (the browser reused it for the <img>).
+    expect(await page.locator('link[rel=preload][as=image]').count()).toBe(1);
+    await page.close();
+  });
+
+  it('listing: reads the first page for the filters and sort in the address once, and shows it', async () => {
+    const { page, calls } = await open('/shop/listing?category=Men,Women&sortBy=price-desc', (p) =>
+      p.getByTestId('product-card').first().waitFor(),
+    );
+    const first = '/api/shop/products/get?category=Men,Women&sortBy=price-desc&page=1&limit=24';
+    expect(countOf(calls, first), calls.join('\n')).toBe(1);
+    expect(calls.filter((c) => c.startsWith('/api/shop/products/get'))).toEqual([first]);
+    expect(calls.indexOf('/api/auth/check-auth')).toBeGreaterThan(calls.indexOf(first));
+    // The first row's photos are preloaded by the page, with the sizes the cards use.
+    const hinted = await page.locator('link[rel=preload][as=image]').evaluateAll((links) =>
+      links.map((l) => l.getAttribute('imagesizes')),
+    );
+    expect(hinted).toHaveLength(2);
+    const cardSizes = await page.getByTestId('product-card').first().locator('img').getAttribute('sizes');
+    expect(hinted).toEqual([cardSizes, cardSizes]);
+    await page.close();
+  });
+
+  it('listing with no filters in the address: reads the first page for the filters kept in the tab, once', async () => {
+    const { calls } = await open(
+      '/shop/listing',
+      (p) => p.waitForURL(/category=Kids/).then(() => p.getByTestId('product-card').first().waitFor()),
+      async (page) => {
+        await page.goto('/shop/listing?category=Kids');
+        await page.getByTestId('product-card').first().waitFor();
+      },
+    );
+    const kids = calls.filter((c) => c.startsWith('/api/shop/products/get'));
+    expect(kids).toEqual(['/api/shop/products/get?category=Kids&sortBy=price-asc&page=1&limit=24']);
+  });
+
+  it('product page: reads the product once, before the session check, and shows it', async () => {
+    const { page, calls } = await open(`/shop/product/${product._id}`, (p) =>
+      p.getByRole('heading', { level: 1, name: product.title }).waitFor(),
+    );
+    const details = `/api/shop/products/get/${product._id}`;
+    expect(countOf(calls, details), calls.join('\n')).toBe(1);
+    expect(calls.indexOf('/api/auth/check-auth')).toBeGreaterThan(calls.indexOf(details));
+    await page.close();
+  });
+
+  it('a signed-out visitor reads nothing before being sent to the login page', async () => {
+    const signedOut = await newContext(browser, VIEWPORTS.phone);
+    const page = await signedOut.newPage();
+    const calls = recordApiCalls(page);
+    await page.goto('/shop/listing?category=Men');
+    await page.waitForURL(/\/auth\/login/);
+    await page.waitForLoadState('networkidle');
+    expect(calls.filter((c) => c.startsWith('/api/shop/'))).toEqual([]);
+    await signedOut.close();
+  });
+
+  it('raised toasts still show: the toast code loads after the page, or at once when a toast comes first', async () => {
+    const page = await context.newPage();
+    await page.goto('/shop/listing');
+    await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+    await expect.poll(() => page.getByText('Product added to cart').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+});

@@ -4,6 +4,7 @@ import { LIMITS, type SortBy } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useMediaQuery } from '@/lib/use-media-query';
 import {
   EMPTY_FILTERS,
   buildFilterQuery,
@@ -28,6 +29,8 @@ import {
 import { SortMenu } from './sort-menu';
 
 const PAGE_SIZE = LIMITS.pageSize.default;
+/** From this width the filters are a side panel; below it they are in a drawer (Tailwind's `lg`). */
+const SIDE_PANEL_QUERY = '(min-width: 1024px)';
 /** Two columns on phones, three on tablets and beside the side panel, four on wide screens. */
 const GRID_CLASS = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4';
 
@@ -77,6 +80,7 @@ export function ListingPage() {
   const { productList, pagination, isLoading, isLoadingMore, listError, listQuery, listingScroll } =
     useAppSelector(selectShopProducts);
 
+  const sidePanel = useMediaQuery(SIDE_PANEL_QUERY);
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const sortBy = parseSortBy(searchParams.get('sortBy'));
   const urlHasFilters = searchParamsHaveFilters(searchParams);
@@ -136,7 +140,7 @@ export function ListingPage() {
 
   return (
     <div className="grid grid-cols-1 gap-6 p-3 sm:p-4 md:p-6 lg:grid-cols-[240px_1fr]">
-      <FilterPanel filters={filters} onToggle={toggleFilter} className="hidden lg:block" />
+      {sidePanel && <FilterPanel filters={filters} onToggle={toggleFilter} />}
       <section
         aria-labelledby="listing-heading"
         className="min-w-0 rounded-2xl border border-neutral-200 bg-white shadow-sm"
@@ -149,14 +153,15 @@ export function ListingPage() {
             {`No. of Products: ${total}`}
           </span>
           <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
-            <FilterDrawer
-              filters={filters}
-              total={total}
-              isLoading={isLoading}
-              onToggle={toggleFilter}
-              onClearAll={clearFilters}
-              className="lg:hidden"
-            />
+            {!sidePanel && (
+              <FilterDrawer
+                filters={filters}
+                total={total}
+                isLoading={isLoading}
+                onToggle={toggleFilter}
+                onClearAll={clearFilters}
+              />
+            )}
             <SortMenu sortBy={sortBy} onChange={(next) => applyToUrl(filters, next)} />
           </div>
         </div>

@@ -70,6 +70,32 @@ function completions(v: Vocabulary, prefix: string, max: number): string[] {
   return found.sort((a, b) => (v.docCounts.get(b) ?? 0) - (v.docCounts.get(a) ?? 0)).slice(0, max);
 }
 
+const prefixCache = new WeakMap<Vocabulary, Map<number, Map<string, string[]>>>();
+
+/**
+ * The vocabulary's terms longer than `length`, grouped by their first `length` characters (built once per vocabulary
+ * and length): a misspelt last word is compared with each distinct prefix once, not with every term.
+ */
+function prefixesOf(v: Vocabulary, length: number): Map<string, string[]> {
+  let byLength = prefixCache.get(v);
+  if (!byLength) prefixCache.set(v, (byLength = new Map()));
+  let groups = byLength.get(length);
+  if (!groups) {
+    groups = new Map();
+    for (const [len, list] of v.byLength) {
+      if (len <= length) continue;
+      for (const t of list) {
+        const prefix = t.slice(0, length);
+        const group = groups.get(prefix);
+        if (group) group.push(t);
+        else groups.set(prefix, [t]);
+      }
+    }
+    byLength.set(length, groups);
+  }
+  return groups;
+}
+
 function alternativesOf(v: Vocabulary, term: string, last: boolean): Alternative[] {
   const alts: Alternative[] = [];
   const add = (phrases: Phrase[], cost: number, literal: boolean, display?: string) => {
@@ -108,12 +134,11 @@ function alternativesOf(v: Vocabulary, term: string, last: boolean): Alternative
     }
   }
   if (last) {
-    for (const [len, list] of v.byLength) {
-      if (len <= term.length) continue;
-      for (const t of list) {
-        const d = typoDistance(term, t.slice(0, term.length), max);
-        if (d > 0 && d <= max && !candidates.some((c) => c.term === t)) candidates.push({ term: t, cost: d });
-      }
+    for (const [prefix, longer] of prefixesOf(v, term.length)) {
+      const d = typoDistance(term, prefix, max);
+      if (d === 0 || d > max) continue;
+      for (const t of longer)
+        if (!candidates.some((c) => c.term === t)) candidates.push({ term: t, cost: d });
     }
   }
   candidates.sort(

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { buildTestApp, insertProduct, type TestApp } from '../../test/build-test-app.ts';
 import { typoDistance } from './vocabulary.ts';
@@ -292,6 +293,26 @@ describe('search', () => {
     const found = await titles('kitchen');
     expect(found[0]).toBe(ids.kettle);
     expect(found.indexOf(ids.kettle!)).toBeLessThan(found.indexOf(ids.microwave!));
+  });
+});
+
+describe('search indexes', () => {
+  it('keep no pending list, so a search never scans a backlog of unsorted recent writes (migration 0010)', async () => {
+    const indexes = await selectRows<{ relname: string; reloptions: string[] | null }>(
+      t.db,
+      sql`select relname, reloptions from pg_class
+          where relname in ('products_search_document_idx', 'products_name_document_idx')
+            and relnamespace = current_schema()::regnamespace
+          order by relname`,
+    );
+    expect(indexes).toEqual([
+      { relname: 'products_name_document_idx', reloptions: ['fastupdate=false'] },
+      { relname: 'products_search_document_idx', reloptions: ['fastupdate=false'] },
+    ]);
+    // Writes go straight into the index: a product added now is found by its new word at once.
+    await insertProduct(t.db, { title: 'Zanzibar Spice Grinder', category: 'Home & Kitchen' });
+    const found = await t.app.inject({ method: 'GET', url: '/api/shop/search/zanzibar' });
+    expect(found.json().data.map((p: { title: string }) => p.title)).toEqual(['Zanzibar Spice Grinder']);
   });
 });
 

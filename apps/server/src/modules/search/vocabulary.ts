@@ -71,29 +71,34 @@ export function allowedTypos(length: number): number {
   return length >= 9 ? 2 : length >= 5 ? 1 : 0;
 }
 
+/** Rows of typoDistance's table, reused across calls (search runs one query plan at a time per thread). */
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /**
  * Optimal string alignment distance (Damerau-Levenshtein where a typo is an insertion, deletion, substitution or
- * adjacent transposition), or `max + 1` as soon as it must exceed `max`.
+ * adjacent transposition), or `max + 1` as soon as it must exceed `max`. Allocates nothing for words under 64
+ * characters: a typo-tolerant query compares its words with every catalog term of a similar length.
  */
 export function typoDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   if (a === b) return 0;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  if (b.length >= rows[0]!.length) rows = rows.map(() => new Int32Array(b.length + 1));
+  let [prev2, prev, row] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    row[0] = i;
     let best = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+      const bj = b.charCodeAt(j - 1);
+      let v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj)
         v = Math.min(v, prev2[j - 2]! + 1);
-      row.push(v);
+      row[j] = v;
       if (v < best) best = v;
     }
     if (best > max) return max + 1;
-    prev2 = prev;
-    prev = row;
+    [prev2, prev, row] = [prev, row, prev2];
   }
   return Math.min(prev[b.length]!, max + 1);
 }

@@ -7,8 +7,10 @@
 import {
   Suspense,
   useCallback,
+  useRef,
   useState,
   type ButtonHTMLAttributes,
+  type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
   type ReactElement,
@@ -101,4 +103,18 @@ export function DeferredPopup({
   if (!loaded) return standIn;
   // The chunk is already here; React.lazy still suspends for one tick, during which the stand-in stays.
   return <Suspense fallback={standIn}>{children}</Suspense>;
+}
+
+/**
+ * For a menu whose first open came from the keyboard on its stand-in (`openedByKeyboard`): the menu content's
+ * onFocus, which moves focus once from the menu itself (where Radix puts it on mount) to its first item, as Radix
+ * does for a keyboard open of its own trigger.
+ */
+export function useFirstItemFocus(focusFirstItem: boolean): (event: FocusEvent<HTMLElement>) => void {
+  const pending = useRef(focusFirstItem);
+  return (event) => {
+    if (!pending.current || event.target !== event.currentTarget) return;
+    pending.current = false;
+    event.currentTarget.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
+  };
 }

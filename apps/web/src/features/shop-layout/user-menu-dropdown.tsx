@@ -1,4 +1,4 @@
-import { useRef, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { LogOut, UserRound } from 'lucide-react';
 import {
@@ -9,6 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useFirstItemFocus } from '@/components/ui/deferred-popup';
 
 export interface UserMenuDropdownProps {
   open: boolean;
@@ -32,20 +33,11 @@ export function UserMenuDropdown({
 }: UserMenuDropdownProps) {
   const navigate = useNavigate();
   // Only for the open the menu mounts with; later opens go through Radix's own trigger.
-  const firstItemOnMount = useRef(focusFirstItem);
+  const onFocus = useFirstItemFocus(focusFirstItem);
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent
-        align="end"
-        className="w-56"
-        onFocus={(event) => {
-          // Radix focuses the menu itself on mount; move on to the first item.
-          if (!firstItemOnMount.current || event.target !== event.currentTarget) return;
-          firstItemOnMount.current = false;
-          event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-        }}
-      >
+      <DropdownMenuContent align="end" className="w-56" onFocus={onFocus}>
         <DropdownMenuLabel>{`Logged in as ${userName}`}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void navigate('/shop/account')}>

@@ -1,19 +1,18 @@
 import { useId, useState } from 'react';
-import { LoaderCircle, SlidersHorizontal } from 'lucide-react';
+import { SlidersHorizontal } from 'lucide-react';
 import { BRANDS, CATEGORIES, FILTER_COLLAPSE_AFTER } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
-import {
-  Sheet,
-  SheetClose,
-  SheetContent,
-  SheetDescription,
-  SheetTitle,
-  SheetTrigger,
-} from '@/components/ui/sheet';
+import { DeferredPopup, useDeferredPopup, type StandInProps } from '@/components/ui/deferred-popup';
 import { cn } from '@/lib/cn';
 import { FILTER_GROUPS, type FilterGroup, type Filters } from '@/lib/filters';
+import { lazyComponent } from '@/lib/lazy-component';
+
+const drawerSheet = lazyComponent(
+  () => import('./filter-drawer-sheet'),
+  (m) => m.FilterDrawerSheet,
+);
 
 const GROUPS: Array<{ id: FilterGroup; label: string; options: readonly string[] }> = [
   { id: 'category', label: 'Category', options: CATEGORIES },
@@ -49,7 +48,7 @@ export function FilterPanel({ filters, onToggle, className }: FilterPanelProps) 
   );
 }
 
-interface FilterDrawerProps extends FilterPanelProps {
+export interface FilterDrawerProps extends FilterPanelProps {
   /** The number of products the current filters match (the listing's "No. of Products"). */
   total: number;
   /** A new list is on its way, so `total` is about to change. */
@@ -58,52 +57,28 @@ interface FilterDrawerProps extends FilterPanelProps {
 }
 
 /**
- * The "Filters" button (with the number of active filters) and the drawer it opens on phones and tablets. Each tick
- * applies at once, as in the side panel; the footer button names how many products match and closes the drawer.
+ * The "Filters" button (with the number of active filters) and the drawer it opens on phones and tablets
+ * (filter-drawer-sheet.tsx, with its Radix code, downloads on first use: issue 13).
  */
-export function FilterDrawer({
-  filters,
-  total,
-  isLoading,
-  onToggle,
-  onClearAll,
-  className,
-}: FilterDrawerProps) {
-  const active = activeCount(filters);
+export function FilterDrawer({ className, ...drawer }: FilterDrawerProps) {
+  const sheet = useDeferredPopup('dialog', drawerSheet.preload);
+  const active = activeCount(drawer.filters);
+  const button = (props?: StandInProps) => (
+    <Button variant="outline" size="sm" className={cn('h-11 sm:h-9', className)} {...props}>
+      <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+      {active > 0 ? `Filters (${active})` : 'Filters'}
+    </Button>
+  );
   return (
-    <Sheet>
-      <SheetTrigger asChild>
-        <Button variant="outline" size="sm" className={cn('h-11 sm:h-9', className)}>
-          <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
-          {active > 0 ? `Filters (${active})` : 'Filters'}
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="left">
-        <div className="flex min-h-8 items-center gap-2 pr-10">
-          <SheetTitle>Filters</SheetTitle>
-          {active > 0 && (
-            <Button variant="link" size="sm" className="ml-auto" onClick={onClearAll}>
-              Clear all
-            </Button>
-          )}
-        </div>
-        <SheetDescription className="sr-only">Each filter applies as soon as it is ticked.</SheetDescription>
-        <FilterGroups
-          filters={filters}
-          onToggle={onToggle}
-          touch
-          className="-mx-6 flex-1 space-y-6 overflow-y-auto border-t border-neutral-200 px-6 pt-4"
-        />
-        <div className="-mx-6 -mb-6 border-t border-neutral-200 bg-white px-6 py-4">
-          <SheetClose asChild>
-            <Button className="h-11 w-full" aria-busy={isLoading}>
-              {isLoading && <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" />}
-              {total === 1 ? 'Show 1 result' : `Show ${total} results`}
-            </Button>
-          </SheetClose>
-        </div>
-      </SheetContent>
-    </Sheet>
+    <DeferredPopup loaded={sheet.loaded} standIn={button(sheet.standInProps)}>
+      <drawerSheet.Component
+        {...drawer}
+        open={sheet.open}
+        onOpenChange={sheet.setOpen}
+        trigger={button()}
+        active={active}
+      />
+    </DeferredPopup>
   );
 }
 
@@ -112,7 +87,7 @@ interface FilterGroupsProps extends FilterPanelProps {
   touch?: boolean;
 }
 
-function FilterGroups({ filters, onToggle, touch = false, className }: FilterGroupsProps) {
+export function FilterGroups({ filters, onToggle, touch = false, className }: FilterGroupsProps) {
   // The side panel and the drawer can both be in the page, so their ids must differ.
   const idPrefix = useId();
   return (

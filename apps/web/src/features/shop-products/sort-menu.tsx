@@ -1,14 +1,14 @@
 import { ArrowUpDown } from 'lucide-react';
 import { SORT_OPTIONS, type SortBy } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { parseSortBy } from '@/lib/filters';
+import { DeferredPopup, useDeferredPopup, type StandInProps } from '@/components/ui/deferred-popup';
+import { lazyComponent } from '@/lib/lazy-component';
+
+// The menu and its Radix primitives download on first use, not with the listing (issue 13).
+const dropdown = lazyComponent(
+  () => import('./sort-menu-dropdown'),
+  (m) => m.SortMenuDropdown,
+);
 
 interface SortMenuProps {
   sortBy: SortBy;
@@ -20,27 +20,27 @@ interface SortMenuProps {
  * its label takes two lines, so it fits beside the Filters button.
  */
 export function SortMenu({ sortBy, onChange }: SortMenuProps) {
+  const menu = useDeferredPopup('menu', dropdown.preload);
   const label = SORT_OPTIONS.find((option) => option.id === sortBy)?.label ?? '';
+  const button = (props?: StandInProps) => (
+    <Button variant="outline" size="sm" className="h-11 sm:h-9" {...props}>
+      <ArrowUpDown className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+      <span className="flex flex-col items-start leading-tight sm:block">
+        <span className="text-xs text-neutral-600 sm:text-sm sm:text-neutral-900">Sort by: </span>
+        <span>{label}</span>
+      </span>
+    </Button>
+  );
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" className="h-11 sm:h-9">
-          <ArrowUpDown className="hidden h-4 w-4 sm:block" aria-hidden="true" />
-          <span className="flex flex-col items-start leading-tight sm:block">
-            <span className="text-xs text-neutral-600 sm:text-sm sm:text-neutral-900">Sort by: </span>
-            <span>{label}</span>
-          </span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-52">
-        <DropdownMenuRadioGroup value={sortBy} onValueChange={(value) => onChange(parseSortBy(value))}>
-          {SORT_OPTIONS.map((option) => (
-            <DropdownMenuRadioItem key={option.id} value={option.id}>
-              {option.label}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <DeferredPopup loaded={menu.loaded} standIn={button(menu.standInProps)}>
+      <dropdown.Component
+        open={menu.open}
+        onOpenChange={menu.setOpen}
+        trigger={button()}
+        sortBy={sortBy}
+        onChange={onChange}
+        focusFirstItem={menu.openedByKeyboard}
+      />
+    </DeferredPopup>
   );
 }

@@ -259,7 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cartRoutes, { prefix: '/api/shop', db, images });
   await app.register(addressRoutes, { prefix: '/api/shop', db });
   await app.register(reviewRoutes, { prefix: '/api/shop', db });
-  await app.register(searchRoutes, { prefix: '/api/shop', db, images });
+  await app.register(searchRoutes, { prefix: '/api/shop', db, images, cache: catalog });
   const mailer = deps.mailer ?? createMailer({ ...config.mail, outboxDir: join(config.dataDir, 'outbox') });
   const mailWorker = createMailWorker({ db, images, mailer, log: app.log, publicUrl: config.publicUrl });
   const orderDeps = {

@@ -33,15 +33,26 @@ export interface CatalogCache {
 
 const CHANNEL = 'catalog-changed';
 
+/** Keys of search answers start with this; they are kept apart from the other answers (see createCatalogCache). */
+export const SEARCH_KEY_PREFIX = 'search:';
+
+/**
+ * `maxEntries` answers of each kind are kept (least recently used out first): pages and products, and separately
+ * search answers (keys starting with SEARCH_KEY_PREFIX), so that a run of distinct searches never pushes the
+ * listing's pages out.
+ */
 export function createCatalogCache(bus: Bus, options: { ttlMs: number; maxEntries?: number }): CatalogCache {
   const maxEntries = options.maxEntries ?? 500;
   let generation = 0;
-  const entries = new Map<string, CachedAnswer>();
+  const pages = new Map<string, CachedAnswer>();
+  const searches = new Map<string, CachedAnswer>();
+  const kept = (key: string) => (key.startsWith(SEARCH_KEY_PREFIX) ? searches : pages);
   const inFlight = new Map<string, Promise<CachedAnswer>>();
   const listeners: Array<() => void> = [];
   const forget = () => {
     generation++;
-    entries.clear();
+    pages.clear();
+    searches.clear();
     inFlight.clear();
     for (const fn of listeners) fn();
   };
@@ -69,6 +80,7 @@ export function createCatalogCache(bus: Bus, options: { ttlMs: number; maxEntrie
       listeners.push(fn);
     },
     async answer(key, produce) {
+      const entries = kept(key);
       const hit = entries.get(key);
       if (hit && hit.expires > Date.now()) {
         entries.delete(key);
@@ -100,7 +112,7 @@ export function createCatalogCache(bus: Bus, options: { ttlMs: number; maxEntrie
       return reply.send(answer.json);
     },
     get size() {
-      return entries.size;
+      return pages.size + searches.size;
     },
   };
 }

@@ -9,6 +9,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
+import { createBus } from '../../lib/bus.ts';
+import { createCatalogCache, SEARCH_KEY_PREFIX } from '../../lib/catalog-cache.ts';
 import {
   buildTestApp,
   insertProduct,
@@ -49,6 +51,9 @@ describe('catalog cache on one instance', () => {
     });
     const listing = '/api/shop/products/get?sortBy=price-asc';
     expect((await get(t.app, listing)).data.find((p: { _id: string }) => p._id === id)).toBeDefined();
+    const search = '/api/shop/search/cached%20lamp';
+    const found = async () => (await get(t.app, search)).data.find((p: { _id: string }) => p._id === id);
+    expect(await found()).toMatchObject({ price: 20, totalStock: 9 });
 
     // The product's image must be a file of this shop's image store for the edit to be accepted.
     mkdirSync(join(t.images.root, 'products'), { recursive: true });
@@ -58,11 +63,13 @@ describe('catalog cache on one instance', () => {
     expect(edit.statusCode).toBe(200);
     expect((await get(t.app, `/api/shop/products/get/${id}`)).data.price).toBe(25);
     expect((await get(t.app, listing)).data.find((p: { _id: string }) => p._id === id).price).toBe(25);
+    expect((await found()).price).toBe(25);
 
     await buyProducts(t.app, shopper, [{ productId: id, quantity: 2 }]);
     expect((await get(t.app, `/api/shop/products/get/${id}`)).data.totalStock).toBe(7);
     const inList = (await get(t.app, listing)).data.find((p: { _id: string }) => p._id === id);
     expect(inList.totalStock).toBe(7);
+    expect((await found()).totalStock).toBe(7);
 
     const review = await as(t.app, shopper).post(`/api/shop/reviews/add/${id}`, {
       userId: shopper.userId,
@@ -75,6 +82,19 @@ describe('catalog cache on one instance', () => {
       averageRating: 2,
       reviewsCount: 1,
     });
+  });
+
+  it('keeps search answers apart: a run of distinct searches does not push the listing pages out', async () => {
+    const cache = createCatalogCache(createBus(), { ttlMs: 60_000, maxEntries: 2 });
+    let produced = 0;
+    const produce = async () => ({ n: ++produced });
+    await cache.answer('list:page-1', produce);
+    for (let i = 0; i < 5; i++) await cache.answer(`${SEARCH_KEY_PREFIX}word-${i}`, produce);
+    await cache.answer('list:page-1', produce);
+    expect(produced).toBe(6); // page 1 came from the cache the second time
+    expect(cache.size).toBe(3); // one page, the last two searches
+    cache.changed();
+    expect(cache.size).toBe(0);
   });
 
   it('answers compressed for clients that ask, with an ETag that revalidates to 304', async () => {

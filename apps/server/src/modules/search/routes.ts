@@ -2,23 +2,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, SearchParams, SearchQuery, SearchResponse } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
+import { SEARCH_KEY_PREFIX, type CatalogCache } from '../../lib/catalog-cache.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { createSearchProvider } from './service.ts';
 
-export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> = async (
-  app,
-  { db, images },
-) => {
+export const searchRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  images: ImageStore;
+  cache: CatalogCache;
+}> = async (app, { db, images, cache }) => {
   const provider = createSearchProvider(db, images);
   /**
    * `GET /search/:query?page=1&limit=24` → 200 matches, best first, with paging like the product list (the total
    * counts up to MAX_HITS) and `correctedQuery` when a misspelt word was corrected; 400 when the trimmed query is
-   * empty or longer than 100 characters.
+   * empty or longer than 100 characters. Answers come from the catalog cache (lib/catalog-cache.ts: serialized and
+   * compressed once per catalog generation, query and page), so a popular search costs no query until the catalog
+   * changes.
    */
   app.get(
     '/search/:query',
     {
       config: { access: 'public' },
+      compress: false,
       schema: {
         tags: ['search'],
         params: SearchParams,
@@ -26,17 +31,22 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }>
         response: { 200: SearchResponse, 400: ErrorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, limit } = request.query;
-      const { items, total, correctedQuery } = await provider.search(request.params.query, page, limit);
-      return {
-        success: true as const,
-        data: items,
-        page,
-        limit,
-        pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },
-        ...(correctedQuery ? { correctedQuery } : {}),
-      };
+      const text = request.params.query;
+      const key = `${SEARCH_KEY_PREFIX}${JSON.stringify([text, page, limit])}`;
+      const answer = await cache.answer(key, async () => {
+        const { items, total, correctedQuery } = await provider.search(text, page, limit);
+        return SearchResponse.parse({
+          success: true,
+          data: items,
+          page,
+          limit,
+          pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },
+          ...(correctedQuery ? { correctedQuery } : {}),
+        });
+      });
+      return cache.send(request, reply, answer);
     },
   );
 };

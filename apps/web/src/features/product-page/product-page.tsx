@@ -4,12 +4,10 @@ import { PackageX, ShoppingCart } from 'lucide-react';
 import { LIMITS, type Product } from '@emporium/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useProductActions } from '@/app/product-actions';
-import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { applySingleFilter, clearStoredFilters, listingPathFor } from '@/lib/filters';
-import { IMAGE_SIZES, imageSrcSet } from '@emporium/contract';
 import { Breadcrumbs } from './breadcrumbs';
 import { fetchProductPage, productPageUpdated, selectProductPage } from './product-page-slice';
 import { QuantityPicker } from './quantity-picker';
@@ -24,6 +22,7 @@ const LOW_STOCK = 10;
  * (router.tsx), so this feature does not import the catalog's files.
  */
 export interface ProductPageParts {
+  Photo: ComponentType<{ product: Product }>;
   Price: ComponentType<{ product: Product }>;
   Rating: ComponentType<{ product: Product }>;
   Reviews: ComponentType<{ product: Product; onProductChange: (product: Product) => void }>;
@@ -130,7 +129,7 @@ interface ProductViewProps {
 }
 
 function ProductView({ product, parts, onProductChange }: ProductViewProps) {
-  const { Price, Rating, Reviews } = parts;
+  const { Photo, Price, Rating, Reviews } = parts;
   const { addToCart, buyNow } = useProductActions();
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
@@ -162,23 +161,7 @@ function ProductView({ product, parts, onProductChange }: ProductViewProps) {
     <div className="mx-auto w-full max-w-6xl p-4 md:p-6">
       <Breadcrumbs category={product.category} title={product.title} />
       <article aria-labelledby="product-title" className="mt-4 grid gap-6 md:grid-cols-2 md:gap-10">
-        <div className="relative self-start overflow-hidden rounded-2xl bg-neutral-100">
-          <img
-            src={product.image}
-            srcSet={imageSrcSet(product.image)}
-            sizes={IMAGE_SIZES.productPage}
-            alt={product.title}
-            width={800}
-            height={800}
-            fetchPriority="high"
-            className="aspect-square h-auto w-full object-cover"
-          />
-          {product.salePrice > 0 && (
-            <Badge variant="sale" className="absolute top-3 left-3">
-              Sale
-            </Badge>
-          )}
-        </div>
+        <Photo product={product} />
         <div className="flex min-w-0 flex-col gap-4">
           <div className="space-y-2">
             <h1 id="product-title" className="text-2xl font-extrabold break-words sm:text-3xl">

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import type { Product } from '@emporium/contract';
 import { VisuallyHidden } from 'radix-ui';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { ProductPhoto } from './product-photo';
 import { ProductPrice } from './product-price';
 import { ProductReviews } from './product-reviews';
 import type { ProductActions } from './product-details-dialog';
@@ -56,6 +56,9 @@ export function ProductDetailsModal({ onAddToCart, onBuyNow }: ProductActions) {
   );
 }
 
+/** The dialog's photo: full width on phones, half of the dialog (at most 896 px wide) from 768 px. */
+const DIALOG_PHOTO_SIZES = '(min-width: 768px) 432px, 100vw';
+
 interface ProductDetailsProps extends ProductActions {
   product: Product;
 }
@@ -63,20 +66,7 @@ interface ProductDetailsProps extends ProductActions {
 function ProductDetails({ product, onAddToCart, onBuyNow }: ProductDetailsProps) {
   return (
     <div className="grid gap-6 md:grid-cols-2 md:gap-8">
-      <div className="relative self-start overflow-hidden rounded-xl bg-neutral-100">
-        <img
-          src={product.image}
-          alt={product.title}
-          width={800}
-          height={800}
-          className="aspect-square h-auto w-full object-cover"
-        />
-        {product.salePrice > 0 && (
-          <Badge variant="sale" className="absolute top-3 left-3">
-            Sale
-          </Badge>
-        )}
-      </div>
+      <ProductPhoto product={product} sizes={DIALOG_PHOTO_SIZES} className="rounded-xl" />
       <div className="flex min-w-0 flex-col gap-4">
         <div className="space-y-2 pr-6">
           {/* The title opens the product's own page (a link to share); the path change closes the dialog. */}

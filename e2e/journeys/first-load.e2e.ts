@@ -1,7 +1,8 @@
 /**
  * Journey: opening a shop page straight from its address (a bookmark, a shared link, a reload) — issue 13. The page
  * asks for its catalog data as the app starts, beside the session check instead of after it, asks for it only once,
- * and shows it; its largest images are preloaded by the page itself; the toast code waits until the page has loaded.
+ * and shows it; its largest images are preloaded by the page itself, which also paints the loading skeleton before
+ * any script has run; the toast code waits until the page has loaded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -34,7 +35,11 @@ function recordApiCalls(page: Page): string[] {
 }
 
 /** Loads `address` in a new tab of the signed-in shopper, waits for `shown`, and returns the API calls made. */
-async function open(address: string, shown: (page: Page) => Promise<unknown>, before?: (page: Page) => Promise<void>) {
+async function open(
+  address: string,
+  shown: (page: Page) => Promise<unknown>,
+  before?: (page: Page) => Promise<void>,
+) {
   const page = await context.newPage();
   await before?.(page);
   const calls = recordApiCalls(page);
@@ -50,9 +55,7 @@ function countOf(calls: string[], call: string): number {
 
 describe('a shop page opened from its address', () => {
   it('home: reads the hero images and featured products once, before the session check, and shows them', async () => {
-    const { page, calls } = await open('/shop/home', (p) =>
-      p.getByTestId('product-card').first().waitFor(),
-    );
+    const { page, calls } = await open('/shop/home', (p) => p.getByTestId('product-card').first().waitFor());
     const features = '/api/common/feature/get';
     const featured = '/api/shop/products/get?sortBy=price-asc&page=1&limit=12';
     expect(countOf(calls, features), calls.join('\n')).toBe(1);
@@ -61,7 +64,9 @@ describe('a shop page opened from its address', () => {
     expect(sessionCheck).toBeGreaterThan(calls.indexOf(features));
     expect(sessionCheck).toBeGreaterThan(calls.indexOf(featured));
     await expect
-      .poll(() => page.getByRole('img', { name: /Featured image 1/ }).evaluate((img: HTMLImageElement) => img.complete))
+      .poll(() =>
+        page.getByRole('img', { name: /Featured image 1/ }).evaluate((img: HTMLImageElement) => img.complete),
+      )
       .toBe(true);
     // The page's own hint started the hero's download (the browser reused it for the <img>).
     expect(await page.locator('link[rel=preload][as=image]').count()).toBe(1);
@@ -77,9 +82,9 @@ describe('a shop page opened from its address', () => {
     expect(calls.filter((c) => c.startsWith('/api/shop/products/get'))).toEqual([first]);
     expect(calls.indexOf('/api/auth/check-auth')).toBeGreaterThan(calls.indexOf(first));
     // The first row's photos are preloaded by the page, with the sizes the cards use.
-    const hinted = await page.locator('link[rel=preload][as=image]').evaluateAll((links) =>
-      links.map((l) => l.getAttribute('imagesizes')),
-    );
+    const hinted = await page
+      .locator('link[rel=preload][as=image]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('imagesizes')));
     expect(hinted).toHaveLength(2);
     const cardSizes = await page.getByTestId('product-card').first().locator('img').getAttribute('sizes');
     expect(hinted).toEqual([cardSizes, cardSizes]);
@@ -118,6 +123,14 @@ describe('a shop page opened from its address', () => {
     await page.waitForLoadState('networkidle');
     expect(calls.filter((c) => c.startsWith('/api/shop/'))).toEqual([]);
     await signedOut.close();
+  });
+
+  it('paints the loading skeleton from the page itself, before any script has run', async () => {
+    const noScripts = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    const page = await noScripts.newPage();
+    await page.goto('/shop/listing');
+    await expect.poll(() => page.locator('#root [role=status]').textContent()).toBe('Loading...');
+    await noScripts.close();
   });
 
   it('raised toasts still show: the toast code loads after the page, or at once when a toast comes first', async () => {

@@ -34,7 +34,7 @@ const COMMON_MODULES =
  * the images' srcset widths. Only these modules (not what they import), so that no other area loads the shop's
  * chunk. */
 const SHOP_SHELL_MODULES =
-  /[\\/]src[\\/](app[\\/]product-actions|features[\\/]shop-layout[\\/](shop-header|user-menu|nav-items)|features[\\/]purchase[\\/](cart-sheet|use-cart-actions)|features[\\/]shop-products[\\/](product-grid|product-card|product-details-dialog|rating-summary|star-rating|product-price)|components[\\/]ui[\\/](badge|deferred-popup))\.tsx?$|[\\/]packages[\\/]contract[\\/]src[\\/]images\.ts$/;
+  /[\\/]src[\\/](app[\\/]product-actions|features[\\/]shop-layout[\\/](shop-header|user-menu|nav-items)|features[\\/]purchase[\\/](cart-sheet|use-cart-actions)|features[\\/]shop-products[\\/](product-grid|product-card|product-photo|product-details-dialog|rating-summary|star-rating|product-price)|components[\\/]ui[\\/](badge|deferred-popup))\.tsx?$|[\\/]packages[\\/]contract[\\/]src[\\/]images\.ts$/;
 
 /** `ANALYZE=1 npm run build -w @emporium/web` also writes a treemap of every chunk to dist/stats.html. */
 const analyze = process.env.ANALYZE === '1';

@@ -1,7 +1,7 @@
-import { IMAGE_SIZES, imageSrcSet, type Product } from '@emporium/contract';
+import { IMAGE_SIZES, type Product } from '@emporium/contract';
 import { ShoppingCart } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ProductPhoto } from './product-photo';
 import { ProductPrice } from './product-price';
 import { RatingSummary } from './rating-summary';
 
@@ -24,24 +24,7 @@ export function ProductCard({ product, onOpenDetails, onAddToCart, eager = false
         onClick={() => onOpenDetails(product)}
         className="flex flex-1 cursor-pointer flex-col text-left focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none focus-visible:ring-inset"
       >
-        <div className="relative">
-          <img
-            src={product.image}
-            srcSet={imageSrcSet(product.image)}
-            sizes={IMAGE_SIZES.productCard}
-            alt={product.title}
-            width={400}
-            height={400}
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-            className="aspect-square h-auto w-full bg-neutral-100 object-cover"
-          />
-          {product.salePrice > 0 && (
-            <Badge variant="sale" className="absolute top-3 left-3">
-              Sale
-            </Badge>
-          )}
-        </div>
+        <ProductPhoto product={product} sizes={IMAGE_SIZES.productCard} loading={eager ? 'eager' : 'lazy'} />
         <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
           <h3 className="line-clamp-2 text-sm font-bold break-words text-neutral-900 sm:text-base lg:text-lg">
             {product.title}

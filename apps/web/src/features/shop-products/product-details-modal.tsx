@@ -66,7 +66,7 @@ interface ProductDetailsProps extends ProductActions {
 function ProductDetails({ product, onAddToCart, onBuyNow }: ProductDetailsProps) {
   return (
     <div className="grid gap-6 md:grid-cols-2 md:gap-8">
-      <ProductPhoto product={product} sizes={DIALOG_PHOTO_SIZES} className="rounded-xl" />
+      <ProductPhoto product={product} sizes={DIALOG_PHOTO_SIZES} className="self-start rounded-xl" />
       <div className="flex min-w-0 flex-col gap-4">
         <div className="space-y-2 pr-6">
           {/* The title opens the product's own page (a link to share); the path change closes the dialog. */}

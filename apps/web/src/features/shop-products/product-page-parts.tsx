@@ -10,7 +10,14 @@ import { RatingSummary } from './rating-summary';
 
 /** The page's largest image (the page's HTML preloads it with the same sizes: web-shell/shell.ts). */
 function PagePhoto({ product }: { product: Product }) {
-  return <ProductPhoto product={product} sizes={IMAGE_SIZES.productPage} priority className="rounded-2xl" />;
+  return (
+    <ProductPhoto
+      product={product}
+      sizes={IMAGE_SIZES.productPage}
+      priority
+      className="self-start rounded-2xl"
+    />
+  );
 }
 
 function PagePrice({ product }: { product: Product }) {

@@ -8,13 +8,15 @@ interface ProductPhotoProps {
   sizes: string;
   /** The page's largest image: fetched at high priority. */
   priority?: boolean;
+  /** `lazy` for photos that may start below the fold (product cards after the first row). */
+  loading?: 'eager' | 'lazy';
   className?: string;
 }
 
-/** A product's square photo with its Sale badge, as the product dialog and the product page show it. */
-export function ProductPhoto({ product, sizes, priority = false, className }: ProductPhotoProps) {
+/** A product's square photo with its Sale badge, as product cards, the product dialog and the product page show it. */
+export function ProductPhoto({ product, sizes, priority = false, loading, className }: ProductPhotoProps) {
   return (
-    <div className={cn('relative self-start overflow-hidden bg-neutral-100', className)}>
+    <div className={cn('relative overflow-hidden bg-neutral-100', className)}>
       <img
         src={product.image}
         srcSet={imageSrcSet(product.image)}
@@ -23,6 +25,8 @@ export function ProductPhoto({ product, sizes, priority = false, className }: Pr
         width={800}
         height={800}
         fetchPriority={priority ? 'high' : undefined}
+        loading={loading}
+        decoding="async"
         className="aspect-square h-auto w-full object-cover"
       />
       {product.salePrice > 0 && (

@@ -9,8 +9,7 @@ import { getProduct, listProducts } from './service.ts';
 
 /**
  * Both routes answer from the catalog cache (lib/catalog-cache.ts): serialized, compressed (so @fastify/compress
- * stays off them), and validated against
- * the response schema once per catalog generation and query.
+ * stays off them), and validated against the response schema once per catalog generation and query.
  */
 export const shopProductRoutes: FastifyPluginAsyncZod<{
   db: Db;

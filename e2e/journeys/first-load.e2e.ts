@@ -129,7 +129,9 @@ describe('a shop page opened from its address', () => {
     const noScripts = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
     const page = await noScripts.newPage();
     await page.goto('/shop/listing');
-    await expect.poll(() => page.locator('#root [role=status]').textContent()).toBe('Loading...');
+    await expect
+      .poll(async () => (await page.locator('#root [role=status]').textContent())?.trim())
+      .toBe('Loading...');
     await noScripts.close();
   });
 

@@ -1,7 +1,8 @@
 /**
  * The catalog response cache (DESIGN.md §6; issue: a listing served near the framework's ceiling). Public catalog
- * answers (listing, product details, feature images) are kept per instance, already serialized and compressed
- * (brotli and gzip), keyed by the route's normalised query and the catalog generation. Every catalog write (a
+ * answers (listing, product details, feature images, search) are kept per instance, already serialized and
+ * compressed (brotli and gzip, each made on the first request that asks for it), keyed by the route's normalised
+ * query and the catalog generation. Every catalog write (a
  * product edit, a sale or restock, a review, a feature image) starts a new generation here and, through the bus
  * (Redis pub/sub), on every instance; `ttlMs` bounds how stale an answer can be if a message is lost or there is
  * no Redis. Per-user answers are never cached; add-to-cart and capture always read the database.
@@ -11,10 +12,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Bus } from './bus.ts';
 
+/** A serialized answer; its brotli and gzip forms are made the first time a client asks for each, then kept. */
 export interface CachedAnswer {
   json: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
   etag: string;
   expires: number;
 }
@@ -62,14 +64,14 @@ export function createCatalogCache(bus: Bus, options: { ttlMs: number; maxEntrie
     const json = Buffer.from(JSON.stringify(value));
     return {
       json,
-      br: brotliCompressSync(json, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
-      }),
-      gzip: gzipSync(json, { level: 6 }),
       etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
       expires: Date.now() + options.ttlMs,
     };
   };
+  const brotli = (json: Buffer) =>
+    brotliCompressSync(json, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+    });
 
   return {
     changed() {
@@ -107,8 +109,14 @@ export function createCatalogCache(bus: Bus, options: { ttlMs: number; maxEntrie
       reply.header('etag', answer.etag);
       if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
       const accepts = String(request.headers['accept-encoding'] ?? '');
-      if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(answer.br);
-      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(answer.gzip);
+      if (/\bbr\b/.test(accepts)) {
+        answer.br ??= brotli(answer.json);
+        return reply.header('content-encoding', 'br').send(answer.br);
+      }
+      if (/\bgzip\b/.test(accepts)) {
+        answer.gzip ??= gzipSync(answer.json, { level: 6 });
+        return reply.header('content-encoding', 'gzip').send(answer.gzip);
+      }
       return reply.send(answer.json);
     },
     get size() {

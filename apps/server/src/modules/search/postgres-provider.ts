@@ -24,6 +24,7 @@ import {
   splitWords,
   VERSION_SQL,
   vocabularyOf,
+  vocabularyVersion,
   type Vocabulary,
 } from './vocabulary.ts';
 
@@ -45,19 +46,33 @@ function queryWords(v: Vocabulary, text: string): Array<{ typed: string; term: s
     .map((typed) => ({ typed, term: foldTerm(typed) }));
 }
 
+/** Stop-word answers kept per word (at most this many; the dictionary never changes while the server runs). */
+const MAX_KNOWN_STOP_WORDS = 10_000;
+const knownStopWords = new Map<string, boolean>();
+
 /**
  * Which of `words` are English stop words ("the", "for"), by PostgreSQL's own dictionary, and the vocabulary version
- * (a word unknown to this server's copy may be new in the catalog).
+ * (a word unknown to this server's copy may be new in the catalog). Words asked about before are answered from
+ * memory without a query; the version is then `null`, and the page query's own version check (rankedPage) catches a
+ * newer vocabulary instead.
  */
-async function stopWords(db: Db, words: string[]): Promise<{ stop: Set<string>; version: number }> {
-  const [row] = await selectRows<{ stop: string[] | null; version: number }>(
-    db,
-    sql`select ${VERSION_SQL} as version, (
-          select array_agg(w) from json_array_elements_text(${JSON.stringify(words)}::json) as w
-          where numnode(plainto_tsquery('english', w)) = 0
-        ) as stop`,
-  );
-  return { stop: new Set(row?.stop ?? []), version: Number(row?.version ?? 0) };
+async function stopWords(db: Db, words: string[]): Promise<{ stop: Set<string>; version: number | null }> {
+  const asked = words.filter((w) => !knownStopWords.has(w));
+  let version: number | null = null;
+  if (asked.length > 0) {
+    const [row] = await selectRows<{ stop: string[] | null; version: number }>(
+      db,
+      sql`select ${VERSION_SQL} as version, (
+            select array_agg(w) from json_array_elements_text(${JSON.stringify(asked)}::json) as w
+            where numnode(plainto_tsquery('english', w)) = 0
+          ) as stop`,
+    );
+    const stop = new Set(row?.stop ?? []);
+    if (knownStopWords.size + asked.length > MAX_KNOWN_STOP_WORDS) knownStopWords.clear();
+    for (const w of asked) knownStopWords.set(w, stop.has(w));
+    version = Number(row?.version ?? 0);
+  }
+  return { stop: new Set(words.filter((w) => knownStopWords.get(w))), version };
 }
 
 /** The product columns, selected from `p` under their property names (mapped back with `fromDriver`). */
@@ -144,16 +159,28 @@ export function postgresSearchProvider(db: Db, images: ImageStore): SearchProvid
         const words = queryWords(vocabulary, text);
         const unknown = words.filter((w) => !known(vocabulary, w.term)).map((w) => w.typed);
         let stop = new Set<string>();
+        let versionChecked = unknown.length === 0;
         if (unknown.length > 0) {
           const checked = await stopWords(db, unknown);
-          if (checked.version > vocabulary.version && attempt === 1) {
+          if (checked.version !== null && checked.version > vocabulary.version && attempt === 1) {
             vocabulary = await vocabularyOf(db, checked.version);
             continue;
           }
           stop = checked.stop;
+          versionChecked = checked.version !== null;
         }
         const plan = planQuery(vocabulary, words, stop);
-        if (!plan) return { items: [], total: 0 };
+        if (!plan) {
+          // Unknown words answered from memory were planned without a version check: one may be new in the catalog.
+          if (!versionChecked && attempt === 1) {
+            const current = await vocabularyVersion(db);
+            if (current > vocabulary.version) {
+              vocabulary = await vocabularyOf(db, current);
+              continue;
+            }
+          }
+          return { items: [], total: 0 };
+        }
         if (offset >= MAX_HITS) return { items: [], total: 0 };
         const found = await rankedPage(db, plan, offset, limit);
         if (found.version > vocabulary.version && attempt === 1) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { buildTestApp, insertProduct, type TestApp } from '../../test/build-test-app.ts';
+import { searchProducts } from './service.ts';
 import { typoDistance } from './vocabulary.ts';
 
 let t: TestApp;
@@ -293,6 +294,15 @@ describe('search', () => {
     const found = await titles('kitchen');
     expect(found[0]).toBe(ids.kettle);
     expect(found.indexOf(ids.kettle!)).toBeLessThan(found.indexOf(ids.microwave!));
+  });
+});
+
+describe('a word new in the catalog', () => {
+  it('is found at once, even when it was searched for (and matched nothing) before', async () => {
+    const search = (text: string) => searchProducts(t.db, t.images, text, 1, 24);
+    for (let i = 0; i < 2; i++) expect((await search('quokkaplush')).total).toBe(0);
+    const id = await insertProduct(t.db, { title: 'Quokkaplush Travel Pillow', category: 'Home & Kitchen' });
+    expect((await search('quokkaplush')).items.map((p) => p._id)).toEqual([id]);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * Journey: opening a shop page straight from its address (a bookmark, a shared link, a reload) — issue 13. The page
  * asks for its catalog data as the app starts, beside the session check instead of after it, asks for it only once,
- * and shows it; its largest images are preloaded by the page itself, which also paints the loading skeleton before
- * any script has run; the toast code waits until the page has loaded.
+ * and shows it; the session check itself starts as the app starts; its largest images are preloaded by the page
+ * itself, which also paints the loading skeleton before any script has run; the screen then replaces the skeleton in
+ * one step; the toast code waits until the page has loaded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -60,6 +61,7 @@ describe('a shop page opened from its address', () => {
     const featured = '/api/shop/products/get?sortBy=price-asc&page=1&limit=12';
     expect(countOf(calls, features), calls.join('\n')).toBe(1);
     expect(countOf(calls, featured), calls.join('\n')).toBe(1);
+    expect(countOf(calls, '/api/auth/check-auth'), calls.join('\n')).toBe(1);
     const sessionCheck = calls.indexOf('/api/auth/check-auth');
     expect(sessionCheck).toBeGreaterThan(calls.indexOf(features));
     expect(sessionCheck).toBeGreaterThan(calls.indexOf(featured));
@@ -133,6 +135,49 @@ describe('a shop page opened from its address', () => {
       .poll(async () => (await page.locator('#root [role=status]').textContent())?.trim())
       .toBe('Loading...');
     await noScripts.close();
+  });
+
+  it('replaces the loading skeleton with the screen in one step, signed in or not (no second skeleton)', async () => {
+    // Counts every loading skeleton put into the page: the one in its HTML, then the app's own while it starts. A
+    // screen whose code suspended on the way would add a third (its Suspense fallback) and show up to 300 ms late.
+    const skeletonsShown = async (
+      ctx: BrowserContext,
+      address: string,
+      shown: (page: Page) => Promise<unknown>,
+    ) => {
+      const page = await ctx.newPage();
+      await page.addInitScript(() => {
+        const w = window as unknown as { skeletons: number };
+        w.skeletons = 0;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            for (const node of record.addedNodes) {
+              if (node instanceof Element && node.matches('[role=status]')) w.skeletons++;
+            }
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(address);
+      await shown(page);
+      const count = await page.evaluate(() => (window as unknown as { skeletons: number }).skeletons);
+      await page.close();
+      return count;
+    };
+    expect(
+      await skeletonsShown(context, '/shop/listing', (p) => p.getByTestId('product-card').first().waitFor()),
+    ).toBe(2);
+    expect(
+      await skeletonsShown(context, `/shop/product/${product._id}`, (p) =>
+        p.getByRole('heading', { level: 1, name: product.title }).waitFor(),
+      ),
+    ).toBe(2);
+    const signedOut = await newContext(browser, VIEWPORTS.phone);
+    expect(
+      await skeletonsShown(signedOut, '/auth/login', (p) =>
+        p.getByRole('button', { name: 'Log In' }).waitFor(),
+      ),
+    ).toBe(2);
+    await signedOut.close();
   });
 
   it('raised toasts still show: the toast code loads after the page, or at once when a toast comes first', async () => {

@@ -306,14 +306,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // The web app's page, with a preload hint for the page's largest image (modules/web-shell).
-  const shell = serveWeb ? createWebShell({ webDist: config.webDist, db, images }) : undefined;
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (shell && wantsPage && !path.startsWith('/api') && !path.startsWith('/uploads/')) {
+  const shell = serveWeb
+    ? createWebShell({ webDist: config.webDist, reads: { db, images, cache: catalog } })
+    : undefined;
+  const isPage = (path: string) => !path.startsWith('/api') && !path.startsWith('/uploads/');
+  if (shell) {
+    // Every other GET is the app's page, as a route so that it is compressed like any answer; API and image
+    // addresses that match nothing go on to the not-found handler.
+    app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
+      if (!isPage(request.url.split('?')[0] ?? '')) return reply.callNotFound();
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html; charset=utf-8').send(await shell.page(request.url));
-    }
+    });
+  }
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
     return reply.code(404).send({ success: false, message: `Route ${request.method} ${path} not found` });
   });
 

@@ -10,6 +10,8 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { ImageStore } from '../storage/image-store.ts';
 import type { Bus } from './bus.ts';
 
 /** A serialized answer; its brotli and gzip forms are made the first time a client asks for each, then kept. */
@@ -31,6 +33,13 @@ export interface CatalogCache {
   /** Answers in the encoding the client accepts (br, gzip or none), with Vary and a strong ETag (304 on match). */
   send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply;
   readonly size: number;
+}
+
+/** What a cached catalog read needs: the database, the image store (for image URLs) and the cache itself. */
+export interface CatalogReads {
+  db: Db;
+  images: ImageStore;
+  cache: CatalogCache;
 }
 
 const CHANNEL = 'catalog-changed';

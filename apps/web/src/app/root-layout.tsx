@@ -5,28 +5,38 @@ import { PageLoading } from '@/features/common/page-loading';
 import { readToken } from '@/lib/token-storage';
 import { useAppDispatch } from './hooks';
 
-/** The startup session check runs once per page load, even when effects run twice in development. */
-let sessionRestore: Promise<unknown> | null = null;
+/** The startup work runs once per page load, even when effects run twice in development. */
+let startup: Promise<unknown> | null = null;
 
-/** Restores a stored session at startup; routes render only after that, so guards see the real state. */
-export function RootLayout() {
+interface RootLayoutProps {
+  /** Downloads the code of the screens at `pathname` (the router's preload); resolves when it has arrived. */
+  screensFor: (pathname: string) => Promise<unknown>;
+}
+
+/**
+ * Shows the loading skeleton until the stored session is restored and the first screen's code has arrived, then
+ * renders the routes: guards see the real session, and the screen appears in one step, with no second skeleton
+ * from a Suspense fallback (whose reveal React holds back up to 300 ms; issue 13). A screen that failed to
+ * download still renders, and retries through its Suspense boundary.
+ */
+export function RootLayout({ screensFor }: RootLayoutProps) {
   const dispatch = useAppDispatch();
-  const [restoring, setRestoring] = useState(() => readToken() !== null);
+  const [starting, setStarting] = useState(true);
 
   useEffect(() => {
-    if (sessionRestore === null) {
-      sessionRestore =
-        readToken() === null ? Promise.resolve(dispatch(authCheckSkipped())) : dispatch(checkAuth());
+    if (startup === null) {
+      const session = readToken() === null ? dispatch(authCheckSkipped()) : dispatch(checkAuth());
+      startup = Promise.allSettled([session, screensFor(window.location.pathname)]);
     }
     let active = true;
-    void sessionRestore.finally(() => {
-      if (active) setRestoring(false);
+    void startup.finally(() => {
+      if (active) setStarting(false);
     });
     return () => {
       active = false;
     };
-  }, [dispatch]);
+  }, [dispatch, screensFor]);
 
-  if (restoring) return <PageLoading />;
+  if (starting) return <PageLoading />;
   return <Outlet />;
 }

@@ -11,6 +11,7 @@ import {
 } from '@/lib/catalog-paths';
 import { lazyComponent, type LazyComponent } from '@/lib/lazy-component';
 import { readToken } from '@/lib/token-storage';
+import { prefetchCheckAuth } from '@/features/auth/auth-api';
 import { selectAuth } from '@/features/auth/auth-slice';
 import { CheckAuth } from './check-auth';
 import { useAppSelector } from './hooks';
@@ -186,7 +187,7 @@ function standalone(path: string, screen: LazyScreen): RouteObject {
 /** The route table of spec §2; every area but /unauth-page and unknown paths sits behind the access guard. */
 const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: <RootLayout screensFor={preloadScreens} />,
     children: [
       { path: '/', element: <Guarded>{null}</Guarded> },
       {
@@ -227,21 +228,21 @@ const routes: RouteObject[] = [
 /**
  * Starts downloading the chunks of every route matching `pathname` at once, so a layout and its page load in
  * parallel rather than one after the other, and on a fresh page load they download while RootLayout restores the
- * session (it renders no route until then). Repeated calls cost nothing: each chunk is requested once.
+ * session (it renders no route until then, nor until they have arrived). Repeated calls cost nothing: each chunk
+ * is requested once. Resolves when all have arrived or failed (a failure surfaces when the screen renders, and is
+ * retried then).
  */
-function preloadScreens(pathname: string): void {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    for (const screen of (route.handle as ScreenHandle | undefined)?.screens ?? []) {
-      // A failure surfaces when the screen renders (and is retried then), not here.
-      screen.preload().catch(() => undefined);
-    }
-  }
+function preloadScreens(pathname: string): Promise<unknown> {
+  const screens = (matchRoutes(routes, pathname) ?? []).flatMap(
+    ({ route }) => (route.handle as ScreenHandle | undefined)?.screens ?? [],
+  );
+  return Promise.allSettled(screens.map((screen) => screen.preload()));
 }
 
 /**
- * At page load, starts the catalog reads of the screen at `location` (home, listing, product page) so that they run
- * beside the session check and the screen's chunks instead of after them (issue 13, Lighthouse LCP). Only with a
- * stored session: without one the guard sends the visitor to the login page.
+ * At page load, starts the catalog reads of the screen at `location` (home, listing, product page), then the
+ * session check, so that they run beside the screen's chunks instead of after the app's first render (issue 13,
+ * Lighthouse LCP). Only with a stored session: without one the guard sends the visitor to the login page.
  */
 export function prefetchFirstScreen(location: Pick<Location, 'pathname' | 'search'>): void {
   if (readToken() === null) return;
@@ -251,6 +252,7 @@ export function prefetchFirstScreen(location: Pick<Location, 'pathname' | 'searc
       prefetchGet(path);
     }
   }
+  prefetchCheckAuth();
 }
 
 /** The app's routes; render inside a `BrowserRouter`. */
@@ -258,6 +260,6 @@ export function AppRoutes() {
   const location = useLocation();
   // During render, not in an effect: a navigation that suspends on the layout's chunk commits (and runs effects)
   // only once that chunk has arrived, which would fetch the page's chunk one round trip later.
-  preloadScreens(location.pathname);
+  void preloadScreens(location.pathname);
   return useRoutes(routes, location);
 }

@@ -5,22 +5,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FeatureImage, FeatureListResponse, FeatureSetBody, IdParams } from '@emporium/contract';
-import type { Db } from '../../db/client.ts';
-import type { CatalogCache } from '../../lib/catalog-cache.ts';
-import type { ImageStore } from '../../storage/image-store.ts';
+import type { CatalogReads } from '../../lib/catalog-cache.ts';
 import { imageKeyFrom } from '../uploads/image-processing.ts';
-import { addFeatureImage, deleteFeatureImage, listFeatureImages } from './service.ts';
+import { featureImagesAnswer } from './answers.ts';
+import { addFeatureImage, deleteFeatureImage } from './service.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 
 const FeatureResponse = z.object({ success: z.literal(true), message: z.string(), data: FeatureImage });
 const errors = errorResponses(400, 401, 403, 404);
 
-export const featureRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  images: ImageStore;
-  publicUrl: string;
-  cache: CatalogCache;
-}> = async (app, opts) => {
+export const featureRoutes: FastifyPluginAsyncZod<CatalogReads & { publicUrl: string }> = async (
+  app,
+  opts,
+) => {
   /** `GET /feature/get` → 200 the hero images, oldest first (from the catalog cache, already compressed). */
   app.get(
     '/feature/get',
@@ -29,12 +26,7 @@ export const featureRoutes: FastifyPluginAsyncZod<{
       compress: false,
       schema: { tags: ['common'], response: { 200: FeatureListResponse } },
     },
-    async (request, reply) => {
-      const answer = await opts.cache.answer('features', async () =>
-        FeatureListResponse.parse({ success: true, data: await listFeatureImages(opts.db, opts.images) }),
-      );
-      return opts.cache.send(request, reply, answer);
-    },
+    async (request, reply) => opts.cache.send(request, reply, await featureImagesAnswer(opts)),
   );
 
   /** `POST /feature/set` {image} (an uploaded image's URL) → 201 the feature image. */

@@ -2,20 +2,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, ProductListQuery, ProductListResponse, ProductResponse } from '@emporium/contract';
-import type { Db } from '../../db/client.ts';
-import type { CatalogCache } from '../../lib/catalog-cache.ts';
-import type { ImageStore } from '../../storage/image-store.ts';
-import { getProduct, listProducts } from './service.ts';
+import type { CatalogReads } from '../../lib/catalog-cache.ts';
+import { productAnswer, productListAnswer } from './answers.ts';
 
 /**
- * Both routes answer from the catalog cache (lib/catalog-cache.ts): serialized, compressed (so @fastify/compress
- * stays off them), and validated against the response schema once per catalog generation and query.
+ * Both routes answer from the catalog cache (./answers.ts): serialized, compressed (so @fastify/compress stays off
+ * them), and validated against the response schema once per catalog generation and query.
  */
-export const shopProductRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  images: ImageStore;
-  cache: CatalogCache;
-}> = async (app, opts) => {
+export const shopProductRoutes: FastifyPluginAsyncZod<CatalogReads> = async (app, opts) => {
   /**
    * `GET /api/shop/products/get?category=A,B&brand=C&sortBy=price-asc&page=1&limit=24` → 200 ProductListResponse.
    * Unknown filter values are ignored, unknown sortBy falls back to price-asc, page/limit are clamped.
@@ -27,22 +21,7 @@ export const shopProductRoutes: FastifyPluginAsyncZod<{
       compress: false,
       schema: { tags: ['shop'], querystring: ProductListQuery, response: { 200: ProductListResponse } },
     },
-    async (request, reply) => {
-      const q = request.query;
-      const key = `list:${JSON.stringify([[...q.category].sort(), [...q.brand].sort(), q.sortBy, q.page, q.limit])}`;
-      const answer = await opts.cache.answer(key, async () => {
-        const { items, total } = await listProducts(opts.db, opts.images, q);
-        const pages = Math.max(1, Math.ceil(total / q.limit));
-        return ProductListResponse.parse({
-          success: true,
-          data: items,
-          page: q.page,
-          limit: q.limit,
-          pagination: { page: q.page, limit: q.limit, total, pages },
-        });
-      });
-      return opts.cache.send(request, reply, answer);
-    },
+    async (request, reply) => opts.cache.send(request, reply, await productListAnswer(opts, request.query)),
   );
 
   /** `GET /api/shop/products/get/:id` → 200 ProductResponse; 404 when unknown. */
@@ -57,12 +36,6 @@ export const shopProductRoutes: FastifyPluginAsyncZod<{
         response: { 200: ProductResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const id = request.params.id.toLowerCase();
-      const answer = await opts.cache.answer(`product:${id}`, async () =>
-        ProductResponse.parse({ success: true, data: await getProduct(opts.db, opts.images, id) }),
-      );
-      return opts.cache.send(request, reply, answer);
-    },
+    async (request, reply) => opts.cache.send(request, reply, await productAnswer(opts, request.params.id)),
   );
 };

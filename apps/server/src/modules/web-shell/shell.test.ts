@@ -1,18 +1,24 @@
 /**
  * The web app's page carries a preload hint for its largest image (issue 13): the hero's first slide on the home
  * page, the product's photo on a product page; the hint's srcset and sizes are the ones the <img> uses, so the
- * browser reuses the download. Hostile or unknown paths get the page as built.
+ * browser reuses the download. The hint comes from the same cached answer as the page's first API call. Hostile or
+ * unknown paths get the page as built. The page is compressed for browsers that ask.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_SIZES } from '@emporium/contract';
-import { featureImages } from '../../db/schema.ts';
+import { featureImages, products } from '../../db/schema.ts';
 import { buildTestApp, insertProduct, type TestApp } from '../../test/build-test-app.ts';
 
+/** A page as built, long enough (over 1 KB) to be compressed. */
 const BUILT =
-  '<!doctype html><html><head><title>Emporium</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><title>Emporium</title></head><body><div id="root">' +
+  '<div class="animate-pulse rounded-lg bg-neutral-200 h-64"></div>'.repeat(30) +
+  '</div></body></html>';
 
 let t: TestApp;
 let webDist: string;
@@ -82,6 +88,37 @@ describe('the web app page', () => {
       const res = await page(url);
       expect([url, res.statusCode, res.body]).toEqual([url, 200, BUILT]);
     }
+  });
+
+  it("answers the page's first API call from the read the page load made (one catalog read, not two)", async () => {
+    const hinted = await page(`/shop/product/${productId}`);
+    expect(hinted.body).toContain('/uploads/products/p1-400.webp');
+    // A change made behind the app's back (no catalog write through the API, so no new catalog generation): the
+    // API call still answers what the page load read, so it did not read the catalog again.
+    await t.db.update(products).set({ title: 'Renamed behind the cache' }).where(eq(products.id, productId));
+    const api = await page(`/api/shop/products/get/${productId}`);
+    expect(api.statusCode).toBe(200);
+    expect(api.json().data.title).not.toBe('Renamed behind the cache');
+  });
+
+  it('compresses the page for browsers that ask, on every address the app shows', async () => {
+    for (const url of [
+      '/shop/listing?sortBy=price-desc',
+      '/auth/login',
+      '/',
+      '/admin/dashboard',
+      '/no/such/page',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      const body =
+        res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : '';
+      expect(body, url).toContain('<div id="root">');
+      expect(res.rawPayload.length, url).toBeLessThan(body.length / 2);
+    }
+    const plain = await t.app.inject({ method: 'GET', url: '/auth/login' });
+    expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, BUILT]);
   });
 
   it("answers a malformed address with a 400 in the shop's shape", async () => {

@@ -8,11 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IMAGE_SIZES, imageSrcSet, ProductListQuery } from '@emporium/contract';
-import type { Db } from '../../db/client.ts';
+import type { CachedAnswer, CatalogReads } from '../../lib/catalog-cache.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import type { ImageStore } from '../../storage/image-store.ts';
-import { listFeatureImages } from '../features/service.ts';
-import { getProduct, listProducts } from '../products/service.ts';
+import { featureImagesAnswer } from '../features/answers.ts';
+import { productAnswer, productListAnswer } from '../products/answers.ts';
 
 export interface WebShell {
   /** index.html for `url` (path and query, as requested), with the preload hints when the page has them. */
@@ -34,43 +33,59 @@ export function imagePreload(url: string, sizes: string): string {
   return `<link rel="preload" as="image"${responsive} fetchpriority="high">`;
 }
 
+/** The parts of the API's answers the hints read (contract: FeatureListResponse, ProductResponse, ProductListResponse). */
+interface WithImages {
+  data: { image: string } | Array<{ image: string }>;
+}
+
 /**
- * Reads `webDist`/index.html once. The hint costs one indexed query per page load (page loads are rare next to API
- * calls); a failed lookup (unknown product, database away) serves the page without it.
+ * Reads `webDist`/index.html once. The hints come from the same cached answers the page's first API call gets
+ * (modules/products/answers.ts, modules/features/answers.ts), so a page load and that call read the catalog once,
+ * and a warm page load reads nothing; each answer's hint is worked out once. A failed read (unknown product,
+ * database away) serves the page without it.
  */
-export function createWebShell(opts: { webDist: string; db: Db; images: ImageStore }): WebShell {
+export function createWebShell(opts: { webDist: string; reads: CatalogReads }): WebShell {
   const html = readFileSync(join(opts.webDist, 'index.html'), 'utf8');
   const withHint = (hint: string) => html.replace('</head>', `${hint}</head>`);
+  const hints = new WeakMap<CachedAnswer, string | null>();
+
+  /** The hint for the first `count` images of a cached answer, at `sizes`. */
+  function hintOf(answer: CachedAnswer, sizes: string, count: number): string | null {
+    let hint = hints.get(answer);
+    if (hint === undefined) {
+      const { data } = JSON.parse(answer.json.toString()) as WithImages;
+      const images = (Array.isArray(data) ? data : [data]).slice(0, count).map((item) => item.image);
+      hint =
+        images
+          .filter(Boolean)
+          .map((image) => imagePreload(image, sizes))
+          .join('') || null;
+      hints.set(answer, hint);
+    }
+    return hint;
+  }
 
   async function hintFor(path: string, query: URLSearchParams): Promise<string | null> {
     if (HOME_PAGE.test(path)) {
-      const [first] = await listFeatureImages(opts.db, opts.images);
-      return first ? imagePreload(first.image, IMAGE_SIZES.heroSlide) : null;
+      return hintOf(await featureImagesAnswer(opts.reads), IMAGE_SIZES.heroSlide, 1);
     }
     const product = PRODUCT_PAGE.exec(path);
     if (product) {
-      const found = await getProduct(opts.db, opts.images, decodeURIComponent(product[1]!).toLowerCase());
-      return found.image ? imagePreload(found.image, IMAGE_SIZES.productPage) : null;
+      const answer = await productAnswer(opts.reads, decodeURIComponent(product[1]!));
+      return hintOf(answer, IMAGE_SIZES.productPage, 1);
     }
     if (LISTING_PAGE.test(path)) {
-      // The same filters and sort the listing will ask for (its URL is the source of truth, spec §4).
+      // The first page the listing will ask for, for the filters and sort in its URL (the source of truth, spec §4).
       const list = ProductListQuery.parse({
         category: query.getAll('category'),
         brand: query.getAll('brand'),
         sortBy: query.get('sortBy') ?? undefined,
-        limit: LISTING_PRELOADS,
+        page: 1,
       });
-      const { items } = await listProducts(opts.db, opts.images, list);
-      return (
-        items
-          .filter((item) => item.image)
-          .map((item) => imagePreload(item.image, IMAGE_SIZES.productCard))
-          .join('') || null
-      );
+      return hintOf(await productListAnswer(opts.reads, list), IMAGE_SIZES.productCard, LISTING_PRELOADS);
     }
     return null;
   }
-
   return {
     async page(url) {
       const [path = '', query = ''] = url.split('?', 2);

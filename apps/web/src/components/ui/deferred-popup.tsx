@@ -5,7 +5,6 @@
  * waits for the download and opens the popup, which from then on renders its own trigger in the stand-in's place.
  */
 import {
-  Suspense,
   useCallback,
   useRef,
   useState,
@@ -100,9 +99,8 @@ export function DeferredPopup({
   standIn: ReactElement;
   children: ReactNode;
 }) {
-  if (!loaded) return standIn;
-  // The chunk is already here; React.lazy still suspends for one tick, during which the stand-in stays.
-  return <Suspense fallback={standIn}>{children}</Suspense>;
+  // `loaded` turns true only once the code has arrived, so the popup renders at once (lib/lazy-component).
+  return loaded ? children : standIn;
 }
 
 /**

@@ -1,0 +1,14 @@
+/**
+ * The hero images' answer as `GET /api/common/feature/get` sends it (spec §7 Common), from the catalog cache
+ * (lib/catalog-cache.ts). Shared by the route and the web shell's image hint.
+ */
+import { FeatureListResponse } from '@emporium/contract';
+import type { CachedAnswer, CatalogReads } from '../../lib/catalog-cache.ts';
+import { listFeatureImages } from './service.ts';
+
+/** `FeatureListResponse`: the hero images, oldest first. */
+export function featureImagesAnswer(reads: CatalogReads): Promise<CachedAnswer> {
+  return reads.cache.answer('features', async () =>
+    FeatureListResponse.parse({ success: true, data: await listFeatureImages(reads.db, reads.images) }),
+  );
+}

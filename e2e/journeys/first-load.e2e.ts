@@ -132,8 +132,10 @@ describe('a shop page opened from its address', () => {
     const page = await noScripts.newPage();
     await page.goto('/shop/listing');
     await expect
-      .poll(async () => (await page.locator('#root [role=status]').textContent())?.trim())
+      .poll(async () => (await page.locator('#root [role=status] .sr-only').textContent())?.trim())
       .toBe('Loading...');
+    // The brand is painted in the header's place: the page's first content comes with its HTML and CSS.
+    expect(await page.locator('#root [role=status]').getByText('Emporium').isVisible()).toBe(true);
     await noScripts.close();
   });
 

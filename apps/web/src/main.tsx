@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
-import { appStarted } from './app/root-layout';
 import { AppRoutes, prefetchFirstScreen } from './app/router';
 import { store } from './app/store';
 import { DeferredToaster } from './components/ui/deferred-toaster';
@@ -19,7 +18,7 @@ createRoot(container).render(
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <DeferredToaster after={appStarted} />
+      <DeferredToaster />
     </Provider>
   </StrictMode>,
 );

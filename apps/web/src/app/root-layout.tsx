@@ -7,11 +7,6 @@ import { useAppDispatch } from './hooks';
 
 /** The startup work runs once per page load, even when effects run twice in development. */
 let startup: Promise<unknown> | null = null;
-let markStarted: () => void = () => undefined;
-/** Resolves once the startup is over and the first screen renders (for work that should wait until then). */
-export const appStarted = new Promise<void>((resolve) => {
-  markStarted = resolve;
-});
 
 interface RootLayoutProps {
   /** Downloads the code of the screens at `pathname` (the router's preload); resolves when it has arrived. */
@@ -36,7 +31,6 @@ export function RootLayout({ screensFor }: RootLayoutProps) {
     let active = true;
     void startup.finally(() => {
       if (active) setStarting(false);
-      markStarted();
     });
     return () => {
       active = false;

@@ -88,7 +88,7 @@ interface FilterGroupsProps extends FilterPanelProps {
 }
 
 export function FilterGroups({ filters, onToggle, touch = false, className }: FilterGroupsProps) {
-  // The side panel and the drawer can both be in the page, so their ids must differ.
+  // Each label points at its checkbox by id: a prefix of this instance's own keeps the ids unique in the page.
   const idPrefix = useId();
   return (
     <div className={className}>

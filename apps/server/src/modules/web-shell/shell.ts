@@ -86,6 +86,7 @@ export function createWebShell(opts: { webDist: string; reads: CatalogReads }): 
     }
     return null;
   }
+
   return {
     async page(url) {
       const [path = '', query = ''] = url.split('?', 2);

@@ -48,10 +48,10 @@ const PREFETCH_TTL_MS = 10_000;
 const prefetched = new Map<string, { response: Promise<Response>; expires: number }>();
 
 /**
- * Starts `GET path` now (with `headers`, if given), for a screen that will ask for it once its code and the session
- * check have arrived (the router calls this at page load: issue 13, the first screen's data no longer waits for them). The first
- * `apiRequest` for the same path within PREFETCH_TTL_MS takes this answer instead of asking again; a failed read is
- * asked again then.
+ * Starts `GET path` now (with `headers`, if given), for a screen or the startup session check that will ask for it
+ * once the app's code has run (the router calls this at page load: issue 13, the first screen's data no longer
+ * waits for it). The first `apiRequest` for the same path within PREFETCH_TTL_MS takes this answer instead of asking
+ * again; a failed read is asked again then.
  */
 export function prefetchGet(path: string, headers?: Record<string, string>): void {
   if (prefetched.has(path)) return;

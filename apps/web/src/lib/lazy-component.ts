@@ -32,7 +32,12 @@ export function lazyComponent<M, P extends object>(
         throw error;
       },
     ));
-  const Lazy = lazy(async () => ({ default: pick(await preload()) }));
+  // `pick` runs once, in `preload`: screens that compose modules build a new component in it, and a second call
+  // would give the Lazy path a different component type from the direct one.
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: loaded as ComponentType<P> };
+  });
   function Component(props: P) {
     // Chosen once per mount, so the element type never changes under a mounted screen (that would remount it).
     const [Screen] = useState<ComponentType<P>>(() => loaded ?? Lazy);

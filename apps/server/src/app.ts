@@ -27,6 +27,7 @@ import { accessPlugin } from './lib/access.ts';
 import { createBus } from './lib/bus.ts';
 import { createCatalogCache } from './lib/catalog-cache.ts';
 import { HttpError } from './lib/http-error.ts';
+import { appendRouteHook } from './lib/route-hooks.ts';
 import { boundBodyTime, boundJsonBodies, JSON_BODY_LIMIT } from './lib/json-body.ts';
 import { errSerializer } from './lib/log.ts';
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './db/client.ts';
@@ -165,27 +166,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(status).send({ success: false, message });
   });
 
-  // Personal data (DESIGN.md §4): answers to signed-in routes are never stored by browsers or shared caches.
-  app.addHook('onSend', async (request, reply) => {
-    const access = request.routeOptions.config?.access;
-    if ((access === 'shopper' || access === 'admin') && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
-    }
-  });
-
   const allowedOrigins = [new URL(config.publicUrl).origin, ...config.corsOrigins];
   // CORS_ORIGINS may call every method and header spec §7 uses (DESIGN.md §4); any other origin, and a request with
-  // no Origin (same-origin reads, non-browser clients), gets no CORS headers.
-  await app.register(cors, {
-    origin: (origin, cb) => cb(null, origin !== undefined && config.corsOrigins.includes(origin)),
-    credentials: true,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Cache-Control', 'Pragma', 'Expires'],
-    maxAge: 600,
-  });
+  // no Origin (same-origin reads, non-browser clients), gets no CORS headers. With no CORS_ORIGINS (the web app is
+  // served from the shop's own origin) there is nothing to allow, and no request pays for the check.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: (origin, cb) => cb(null, origin !== undefined && config.corsOrigins.includes(origin)),
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Cache-Control', 'Pragma', 'Expires'],
+      maxAge: 600,
+    });
+  }
   // JSON and other dynamic answers compressed for clients that ask (brotli or gzip, above 1 KB); the web app's
-  // files are compressed at build time and served as they are (preCompressed below).
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // files are compressed at build time and served as they are (preCompressed below). Request bodies are never
+  // decompressed: the shop's clients send plain JSON, and a compressed body is one more way to send a bomb.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
   await app.register(cookie);
   // Limits are shared through Redis while it answers, per instance while it does not (lib/rate-limit-store.ts).
   const redisState = redisHealth(app.log);
@@ -220,8 +222,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalog = createCatalogCache(bus, { ttlMs: config.catalogCacheTtlMs });
   catalog.onChange(() => forgetProductCounts(db));
   const sessions = createSessionCache(bus, { ttlMs: config.sessionCacheTtlMs });
-  app.addHook('onResponse', async (request) => {
-    if (request.routeOptions.config?.catalogWrite) catalog.changed();
+  const renewCatalog = (_request: unknown, _reply: unknown, done: () => void) => {
+    catalog.changed();
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.catalogWrite) appendRouteHook(route, 'onResponse', renewCatalog);
+    if (route.config?.cachedAnswer) appendRouteHook(route, 'onRequest', catalog.sendKnown);
   });
   app.addHook('onClose', () => bus.close());
 

@@ -5,12 +5,13 @@
  * `Authorization: Bearer <token>` or the `token` cookie. Unsafe methods authenticated by the cookie alone must carry
  * an allowed Origin (CSRF defence), else 403.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthUser } from '@emporium/contract';
 import type { Db } from '../db/client.ts';
 import { resolveSession, type SessionCache } from '../modules/auth/session.service.ts';
 import { forbidden, unauthorized } from './http-error.ts';
+import { appendRouteHook } from './route-hooks.ts';
 
 export type Access = 'public' | 'shopper' | 'admin';
 
@@ -21,6 +22,11 @@ declare module 'fastify' {
     readsSession?: boolean;
     /** The route writes catalog data (products, stock, reviews, feature images): the catalog cache is renewed. */
     catalogWrite?: boolean;
+    /**
+     * The route answers from the catalog cache (`CatalogCache.send`): a repeated address is answered before its query
+     * is parsed (`CatalogCache.sendKnown`, after the rate limit).
+     */
+    cachedAnswer?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, read from the database for this request; null for a visitor. */
@@ -49,22 +55,13 @@ export const accessPlugin = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionToken', null);
 
-    app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-      const access = (route.config as { access?: Access } | undefined)?.access;
-      if (!access)
-        throw new Error(`Route ${route.method} ${route.url} declares no access (public/shopper/admin)`);
-    });
-
-    app.addHook('onRequest', async (request) => {
+    /** Resolves the caller and refuses visitors or non-admins where the route requires it. */
+    const checkAccess = async (request: FastifyRequest) => {
       const config = request.routeOptions.config;
-      const access = config?.access;
-      if (!access) return;
+      const access = config.access!;
       const found = readToken(request);
-      if (found) request.sessionToken = found.token;
-      // Public catalog routes answer the same to everyone: no session lookup at all.
-      if (access === 'public' && !config.readsSession) return;
       if (found) {
+        request.sessionToken = found.token;
         // Shopper routes may use a session resolved a few seconds ago; admin routes and check-auth read it fresh.
         const cached = access === 'shopper' ? opts.sessions.get(found.token) : undefined;
         request.user = cached ?? (await resolveSession(opts.db, found.token));
@@ -77,6 +74,28 @@ export const accessPlugin = fp(
       if (access === 'public') return;
       if (!request.user) throw unauthorized();
       if (access === 'admin' && request.user.role !== 'admin') throw forbidden('Admin access required');
+    };
+    // Personal data (DESIGN.md §4): answers to signed-in routes are never stored by browsers or shared caches.
+    const noStore = (
+      _request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (error: null, payload: unknown) => void,
+    ) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      done(null, payload);
+    };
+
+    // The checks are the route's own hooks, placed after its rate limit: a public catalog route that does not read
+    // the session runs none of them, and a flood is refused before any session is looked up.
+    app.addHook('onRoute', (route) => {
+      const config = route.config as FastifyContextConfig | undefined;
+      const access = config?.access;
+      if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !access)
+        throw new Error(`Route ${route.method} ${route.url} declares no access (public/shopper/admin)`);
+      if (!access || (access === 'public' && !config.readsSession)) return;
+      appendRouteHook(route, 'onRequest', checkAccess);
+      if (access !== 'public') appendRouteHook(route, 'onSend', noStore);
     });
   },
   { name: 'access' },

@@ -21,6 +21,8 @@ export interface CachedAnswer {
   gzip?: Buffer;
   etag: string;
   expires: number;
+  /** The catalog generation it was read in; an answer of an older one is never served again. */
+  generation: number;
 }
 
 export interface CatalogCache {
@@ -30,8 +32,17 @@ export interface CatalogCache {
   onChange(fn: () => void): void;
   /** The cached answer for `key`, or `produce`'s, computed once however many ask at the same time. */
   answer(key: string, produce: () => Promise<unknown>): Promise<CachedAnswer>;
-  /** Answers in the encoding the client accepts (br, gzip or none), with Vary and a strong ETag (304 on match). */
+  /**
+   * Answers in the encoding the client accepts (br, gzip or none), with Vary and a strong ETag (304 on match), and
+   * remembers the answer under the request's exact address for `sendKnown`.
+   */
   send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply;
+  /**
+   * A route-level onRequest hook, placed after the route's rate limit: a request whose exact address (path and query
+   * string as sent) was answered before in this generation gets that answer at once, without parsing its query
+   * again or running the handler; any other goes on. Only addresses that passed validation are ever remembered.
+   */
+  sendKnown(request: FastifyRequest, reply: FastifyReply, done: () => void): void;
   readonly size: number;
 }
 
@@ -59,28 +70,56 @@ export function createCatalogCache(bus: Bus, options: { ttlMs: number; maxEntrie
   const searches = new Map<string, CachedAnswer>();
   const kept = (key: string) => (key.startsWith(SEARCH_KEY_PREFIX) ? searches : pages);
   const inFlight = new Map<string, Promise<CachedAnswer>>();
+  // Exact request addresses → the answer sent for them (several addresses may share one answer).
+  const byAddress = new Map<string, CachedAnswer>();
+  const current = (answer: CachedAnswer) => answer.generation === generation && answer.expires > Date.now();
   const listeners: Array<() => void> = [];
   const forget = () => {
     generation++;
     pages.clear();
     searches.clear();
+    byAddress.clear();
     inFlight.clear();
     for (const fn of listeners) fn();
   };
   bus.subscribe(CHANNEL, forget);
 
-  const encode = (value: unknown): CachedAnswer => {
+  const encode = (value: unknown, readIn: number): CachedAnswer => {
     const json = Buffer.from(JSON.stringify(value));
     return {
       json,
       etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
       expires: Date.now() + options.ttlMs,
+      generation: readIn,
     };
   };
   const brotli = (json: Buffer) =>
     brotliCompressSync(json, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
     });
+
+  const send: CatalogCache['send'] = (request, reply, answer) => {
+    if (current(answer) && byAddress.get(request.url) !== answer) {
+      byAddress.set(request.url, answer);
+      if (byAddress.size > maxEntries * 2) byAddress.delete(byAddress.keys().next().value!);
+    }
+    // Added to any Vary already set (CORS's Origin), so that shared caches keep answers for other origins apart.
+    const vary = reply.getHeader('vary');
+    reply.header('content-type', 'application/json; charset=utf-8');
+    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+    reply.header('etag', answer.etag);
+    if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepts)) {
+      answer.br ??= brotli(answer.json);
+      return reply.header('content-encoding', 'br').send(answer.br);
+    }
+    if (/\bgzip\b/.test(accepts)) {
+      answer.gzip ??= gzipSync(answer.json, { level: 6 });
+      return reply.header('content-encoding', 'gzip').send(answer.gzip);
+    }
+    return reply.send(answer.json);
+  };
 
   return {
     changed() {
@@ -102,7 +141,7 @@ export function createCatalogCache(bus: Bus, options: { ttlMs: number; maxEntrie
       if (pending) return pending;
       const started = generation;
       const work = produce()
-        .then(encode)
+        .then((value) => encode(value, started))
         .finally(() => inFlight.delete(key));
       inFlight.set(key, work);
       const answer = await work;
@@ -113,20 +152,11 @@ export function createCatalogCache(bus: Bus, options: { ttlMs: number; maxEntrie
       }
       return answer;
     },
-    send(request, reply, answer) {
-      reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
-      reply.header('etag', answer.etag);
-      if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-      const accepts = String(request.headers['accept-encoding'] ?? '');
-      if (/\bbr\b/.test(accepts)) {
-        answer.br ??= brotli(answer.json);
-        return reply.header('content-encoding', 'br').send(answer.br);
-      }
-      if (/\bgzip\b/.test(accepts)) {
-        answer.gzip ??= gzipSync(answer.json, { level: 6 });
-        return reply.header('content-encoding', 'gzip').send(answer.gzip);
-      }
-      return reply.send(answer.json);
+    send,
+    sendKnown(request, reply, done) {
+      const known = byAddress.get(request.url);
+      if (known && current(known)) send(request, reply, known);
+      else done();
     },
     get size() {
       return pages.size + searches.size;

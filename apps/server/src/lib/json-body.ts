@@ -80,7 +80,7 @@ export function boundJsonBodies(app: FastifyInstance): void {
       return parseJson(request, text, done);
     },
   );
-  app.addHook('onRequest', async (request) => {
-    if (/%00|\0/i.test(request.url)) throw badRequest(NUL_MESSAGE);
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(/%00|\0/i.test(request.url) ? badRequest(NUL_MESSAGE) : undefined);
   });
 }

@@ -22,7 +22,7 @@ export const featureRoutes: FastifyPluginAsyncZod<CatalogReads & { publicUrl: st
   app.get(
     '/feature/get',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cachedAnswer: true },
       compress: false,
       schema: { tags: ['common'], response: { 200: FeatureListResponse } },
     },

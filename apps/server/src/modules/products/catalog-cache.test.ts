@@ -112,6 +112,29 @@ describe('catalog cache on one instance', () => {
     });
     expect(again.statusCode).toBe(304);
   });
+
+  it('answers a repeated address from memory only after its rate limit: a flood of one cached page gets 429', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_MAX: '3' });
+    try {
+      const page = (remoteAddress: string) =>
+        limited.app.inject({ method: 'GET', url: '/api/shop/products/get?page=1&limit=24', remoteAddress });
+      const codes = [];
+      for (let i = 0; i < 5; i++) codes.push((await page('203.0.113.7')).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429, 429]);
+      expect((await page('203.0.113.8')).statusCode).toBe(200);
+    } finally {
+      await limited.app.close();
+    }
+  });
+
+  it('never answers from memory an address whose query was refused', async () => {
+    const url = '/api/shop/search/%20%20?page=1';
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false });
+    }
+  });
 });
 
 describe('catalog cache across instances', () => {

@@ -17,7 +17,7 @@ export const shopProductRoutes: FastifyPluginAsyncZod<CatalogReads> = async (app
   app.get(
     '/products/get',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cachedAnswer: true },
       compress: false,
       schema: { tags: ['shop'], querystring: ProductListQuery, response: { 200: ProductListResponse } },
     },
@@ -28,7 +28,7 @@ export const shopProductRoutes: FastifyPluginAsyncZod<CatalogReads> = async (app
   app.get(
     '/products/get/:id',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cachedAnswer: true },
       compress: false,
       schema: {
         tags: ['shop'],

@@ -74,6 +74,21 @@ describe("spec §7's client", () => {
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('a catalog answer read from a CORS_ORIGINS origin is allowed there and varies by Origin, the first time and when repeated', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/shop/products/get?sortBy=price-desc&page=1&limit=5',
+        headers: { origin: OTHER_SHOP, 'accept-encoding': 'gzip' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBe(OTHER_SHOP);
+      const vary = String(res.headers.vary).toLowerCase();
+      expect(vary).toContain('origin');
+      expect(vary).toContain('accept-encoding');
+    }
+  });
+
   it('order create ignores the prices, totals, statuses and user of the body it sends (spec §3 order)', async () => {
     const s = await signUpAndLogIn(t.app);
     const p = await insertProduct(t.db, { title: 'Priced', price: 80, totalStock: 5 });

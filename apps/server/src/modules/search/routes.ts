@@ -22,7 +22,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/search/:query',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cachedAnswer: true },
       compress: false,
       schema: {
         tags: ['search'],

@@ -7,6 +7,8 @@ export interface Figures {
   reqPerSec: number;
   p50: number;
   p99: number;
+  /** The hello-world run this row is compared with (measured just before it); the table's first row otherwise. */
+  baseline?: Figures;
 }
 
 export function startProcess(
@@ -82,12 +84,16 @@ export async function load(
   return { label, reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/** Prints each row with its ratio to its own hello-world run (`Figures.baseline`), else to `baseline`. */
 export function printTable(rows: Figures[], baseline: Figures): void {
-  console.log('\n| target | req/s | p50 ms | p99 ms | ratio to hello-world |');
-  console.log('|---|---:|---:|---:|---:|');
+  console.log('\n| target | req/s | p50 ms | p99 ms | hello-world req/s | ratio to hello-world |');
+  console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of rows) {
-    const ratio = (r.reqPerSec / baseline.reqPerSec).toFixed(3);
-    console.log(`| ${r.label} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} |`);
+    const hello = r.baseline ?? baseline;
+    const ratio = (r.reqPerSec / hello.reqPerSec).toFixed(3);
+    console.log(
+      `| ${r.label} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${hello.reqPerSec.toFixed(0)} | ${ratio} |`,
+    );
   }
 }
 

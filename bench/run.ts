@@ -2,8 +2,9 @@
  * `npm run bench`: autocannon (50 connections, asking for br/gzip like a browser) against the product listing —
  * warm (catalog cache on) anonymous and signed in, and cold (CATALOG_CACHE_TTL_SECONDS=0) — and product details, on
  * catalogs of 1k, 10k and 100k products, on PGlite and on PostgreSQL, and against a bare Fastify hello-world in the
- * same run. Prints req/s, p50 and p99 latency and the ratio to hello-world. Figures only: nothing passes or fails
- * on time.
+ * same run: hello-world is measured again just before each server's rows, and each row's ratio is to that run, so
+ * that a burst of load from elsewhere on a shared machine skews one pair, not the whole table. Prints req/s, p50
+ * and p99 latency and the ratio to hello-world. Figures only: nothing passes or fails on time.
  *
  * Options (environment): BENCH_SECONDS (default 10) per target, BENCH_SIZES (default 1000,10000,100000; empty for
  * none),
@@ -106,6 +107,7 @@ async function startServer(env: NodeJS.ProcessEnv) {
 
 async function benchServer(label: string, env: NodeJS.ProcessEnv, searchLabel?: string): Promise<Figures[]> {
   const rows: Figures[] = [];
+  const baseline = await helloWorld();
   const child = await startServer(env);
   try {
     const signedIn = await shopperHeaders(base);
@@ -125,21 +127,29 @@ async function benchServer(label: string, env: NodeJS.ProcessEnv, searchLabel?: 
   } finally {
     await stop(cold);
   }
-  return rows;
+  return rows.map((row) => ({ ...row, baseline }));
 }
 
-async function main(): Promise<void> {
-  const rows: Figures[] = [];
-
+/** A bare Fastify hello-world on PORT, measured like the shop (bench/hello-world.ts). */
+async function helloWorld(): Promise<Figures> {
   const hello = startProcess(
     process.execPath,
     ['--import', 'tsx', join(here, 'hello-world.ts'), String(PORT)],
     {},
   );
-  await waitFor(`http://127.0.0.1:${PORT}/`);
-  await load('hello-world warm-up', [`http://127.0.0.1:${PORT}/`], 2);
-  const baseline = await load('fastify hello-world', [`http://127.0.0.1:${PORT}/`], SECONDS);
-  await stop(hello);
+  try {
+    await waitFor(`http://127.0.0.1:${PORT}/`);
+    await load('hello-world warm-up', [`http://127.0.0.1:${PORT}/`], 2);
+    return await load('fastify hello-world', [`http://127.0.0.1:${PORT}/`], SECONDS);
+  } finally {
+    await stop(hello);
+  }
+}
+
+async function main(): Promise<void> {
+  const rows: Figures[] = [];
+
+  const baseline = await helloWorld();
   rows.push(baseline);
 
   for (const size of SIZES) {

@@ -16,22 +16,18 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { ROUTE_SCREENS } from '../apps/server/src/modules/web-shell/route-screens.ts';
 
 /** 100 kB (decimal, as Vite and the brief count) of brotli-compressed JavaScript per route. */
 export const BUDGET_BYTES = 100_000;
 
-/**
- * The lazily loaded screens each measured route renders (manifest keys, i.e. source paths relative to apps/web).
- * Keep in line with apps/web/src/app/router.tsx.
- */
-const ROUTES: Record<string, string[]> = {
-  '/auth/login': ['src/app/layouts/auth-layout.tsx', 'src/features/auth/login-page.tsx'],
-  '/shop/home': [
-    'src/app/layouts/shop-layout.tsx',
-    'src/features/home/home-page.tsx',
-    'src/features/shop-products/featured-products.tsx',
-  ],
-};
+/** The routes measured against the budget. */
+const MEASURED = ['/auth/login', '/shop/home'];
+
+/** Their lazily loaded screens (manifest keys), as the server's page announces them. */
+const ROUTES: Record<string, readonly string[]> = Object.fromEntries(
+  ROUTE_SCREENS.filter(({ route }) => MEASURED.includes(route)).map(({ route, screens }) => [route, screens]),
+);
 
 /** Chunks a shopper must never download up front (DESIGN.md §5). */
 const ADMIN_SCREENS = /^src\/features\/admin\//;
@@ -116,7 +112,7 @@ export function measureBundles(dist: string = defaultDist()): BundleReport {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
 
   /** Files (relative to dist) of the chunks under `keys` and everything they import statically. */
-  const closure = (keys: string[]): Set<string> => {
+  const closure = (keys: readonly string[]): Set<string> => {
     const files = new Set<string>();
     const seen = new Set<string>();
     const visit = (key: string) => {
@@ -125,7 +121,7 @@ export function measureBundles(dist: string = defaultDist()): BundleReport {
       const chunk = manifest[key];
       if (!chunk) {
         throw new BundleSizeError(
-          `"${key}" is not in the manifest (renamed? update ROUTES in bench/bundle-size.ts)`,
+          `"${key}" is not in the manifest (renamed? update apps/server/src/modules/web-shell/route-screens.ts)`,
         );
       }
       files.add(chunk.file);
@@ -148,7 +144,7 @@ export function measureBundles(dist: string = defaultDist()): BundleReport {
     for (const screen of screens) {
       if (!manifest[screen]?.isDynamicEntry) {
         throw new BundleSizeError(
-          `${screen} (${route}) is not a lazily loaded chunk any more (update ROUTES in bench/bundle-size.ts)`,
+          `${screen} (${route}) is not a lazily loaded chunk any more (update apps/server/src/modules/web-shell/route-screens.ts)`,
         );
       }
     }

@@ -2,8 +2,9 @@
  * Journey: opening a shop page straight from its address (a bookmark, a shared link, a reload) — issue 13. The page
  * asks for its catalog data as the app starts, beside the session check instead of after it, asks for it only once,
  * and shows it; the session check itself starts as the app starts; its largest images are preloaded by the page
- * itself, which also paints the loading skeleton before any script has run; the screen then replaces the skeleton in
- * one step; the toast code waits for the first press.
+ * itself, which also paints the loading skeleton before any script has run; the page announces its screens'
+ * JavaScript, so the app adds no download of its own; the screen then replaces the skeleton in one step; the toast
+ * code waits for the first press.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -125,6 +126,42 @@ describe('a shop page opened from its address', () => {
     await page.waitForLoadState('networkidle');
     expect(calls.filter((c) => c.startsWith('/api/shop/'))).toEqual([]);
     await signedOut.close();
+  });
+
+  it("announces in the page every script the screen downloads as it loads (the server's route-screens.ts)", async () => {
+    const pages: Array<[string, (p: Page) => Promise<unknown>]> = [
+      ['/shop/listing', (p) => p.getByTestId('product-card').first().waitFor()],
+      ['/shop/home', (p) => p.getByTestId('product-card').first().waitFor()],
+      [
+        `/shop/product/${product._id}`,
+        (p) => p.getByRole('heading', { level: 1, name: product.title }).waitFor(),
+      ],
+      ['/shop/account', (p) => p.getByRole('heading', { name: 'Account' }).waitFor()],
+    ];
+    for (const [address, shown] of pages) {
+      const html = await (await fetch(`${baseURL()}${address}`)).text();
+      const announced = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+      expect(announced.size, address).toBeGreaterThan(3);
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.endsWith('.js')) scripts.push(pathname);
+      });
+      await page.goto(address);
+      await shown(page);
+      await page.waitForLoadState('networkidle');
+      expect(scripts.length, address).toBeGreaterThan(3);
+      expect(
+        scripts.filter((script) => !announced.has(script)),
+        address,
+      ).toEqual([]);
+      // The app's loader found them all announced and added no <link> of its own.
+      expect(await page.locator('link[rel=modulepreload]').count(), address).toBe(
+        html.match(/rel="modulepreload"/g)!.length,
+      );
+      await page.close();
+    }
   });
 
   it('paints the loading skeleton from the page itself, before any script has run', async () => {

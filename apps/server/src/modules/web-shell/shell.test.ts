@@ -2,9 +2,10 @@
  * The web app's page carries a preload hint for its largest image (issue 13): the hero's first slide on the home
  * page, the product's photo on a product page; the hint's srcset and sizes are the ones the <img> uses, so the
  * browser reuses the download. The hint comes from the same cached answer as the page's first API call. Hostile or
- * unknown paths get the page as built. The page is compressed for browsers that ask.
+ * unknown paths get the page as built. The page is compressed for browsers that ask. With the build's manifest, the
+ * page also announces its screens' JavaScript (the journey e2e/journeys/first-load checks it against the real build).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -13,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_SIZES } from '@emporium/contract';
 import { featureImages, products } from '../../db/schema.ts';
 import { buildTestApp, insertProduct, type TestApp } from '../../test/build-test-app.ts';
+import { ROUTE_SCREENS } from './route-screens.ts';
+import { screenPreloads } from './shell.ts';
 
 /** A page as built, long enough (over 1 KB) to be compressed. */
 const BUILT =
@@ -134,5 +137,88 @@ describe('the web app page', () => {
     const res = await page('/api/nowhere');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false });
+  });
+});
+
+describe("the page's screen chunks (modulepreload)", () => {
+  /** A build whose every screen chunk imports `shared` and the entry's `vendor` chunk; listing also `listing-dep`. */
+  function fakeBuild(manifest: Record<string, object>): string {
+    const dir = mkdtempSync(join(tmpdir(), 'emporium-web-'));
+    mkdirSync(join(dir, '.vite'));
+    writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    return dir;
+  }
+  const html =
+    '<head><script type="module" crossorigin src="/assets/index.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/vendor.js"></head>';
+  const screens = Object.fromEntries(
+    ROUTE_SCREENS.flatMap(({ screens: keys }) => keys).map((key) => [
+      key,
+      {
+        file: `assets/${key.split('/').pop()!.replace('.tsx', '')}.js`,
+        isDynamicEntry: true,
+        imports: ['_vendor.js', '_shared.js', ...(key.includes('listing') ? ['_listing-dep.js'] : [])],
+      },
+    ]),
+  );
+  const manifest = {
+    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_vendor.js'] },
+    '_vendor.js': { file: 'assets/vendor.js' },
+    '_shared.js': { file: 'assets/shared.js', imports: ['_vendor.js'] },
+    '_listing-dep.js': { file: 'assets/listing-dep.js', imports: ['_shared.js'] },
+    ...screens,
+  };
+
+  it("announces the layout's and the page's chunks and their imports, not what index.html loads already", () => {
+    const dir = fakeBuild(manifest);
+    try {
+      const preloads = screenPreloads(dir, html);
+      const forPath = (path: string) =>
+        [...preloads].find(([pattern]) => pattern.test(path))?.[1].match(/href="[^"]+"/g);
+      expect(forPath('/shop/listing')).toEqual([
+        'href="/assets/shop-layout.js"',
+        'href="/assets/shared.js"',
+        'href="/assets/listing-page.js"',
+        'href="/assets/listing-dep.js"',
+      ]);
+      expect(forPath('/shop/product/abc')).toEqual([
+        'href="/assets/shop-layout.js"',
+        'href="/assets/shared.js"',
+        'href="/assets/product-page.js"',
+        'href="/assets/product-page-parts.js"',
+      ]);
+      expect(forPath('/auth/login')).toHaveLength(3);
+      expect(forPath('/admin/dashboard')).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start with a build whose screens route-screens.ts no longer names', () => {
+    const renamed: Record<string, object> = { ...manifest };
+    delete renamed['src/features/shop-products/listing-page.tsx'];
+    const dir = fakeBuild(renamed);
+    try {
+      expect(() => screenPreloads(dir, html)).toThrow(/listing-page\.tsx.*route-screens\.ts/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('serves the page with its chunks announced before </head>', async () => {
+    const dir = fakeBuild(manifest);
+    writeFileSync(join(dir, 'index.html'), `<!doctype html><html>${html}<body></body></html>`);
+    const app = await buildTestApp({ WEB_DIST: dir });
+    try {
+      const res = await app.app.inject({ method: 'GET', url: '/shop/listing' });
+      expect(res.body).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/listing-dep.js"></head>',
+      );
+      const plain = await app.app.inject({ method: 'GET', url: '/unauth-page' });
+      expect(plain.body).not.toContain('listing');
+    } finally {
+      await app.app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

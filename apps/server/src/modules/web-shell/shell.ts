@@ -1,20 +1,24 @@
 /**
- * The web app's page (index.html) for every address the single-page app handles, with preload hints for the images
- * that will be the page's largest paint: the home hero's first slide on /shop/home, the product's photo on
- * /shop/product/:id, the first row's photos on /shop/listing (for the filters and sort in its query). The browser
- * starts those downloads with the HTML instead of after the scripts, the session check and the page's data call
- * (issue 13, Lighthouse "LCP request discovery"). Any other page is served as built.
+ * The web app's page (index.html) for every address the single-page app handles, with preload hints:
+ * - for the images that will be the page's largest paint: the home hero's first slide on /shop/home, the product's
+ *   photo on /shop/product/:id, the first row's photos on /shop/listing (for the filters and sort in its query);
+ * - for the JavaScript of the page's screens (`<link rel="modulepreload">`, from the Vite manifest and
+ *   ./route-screens.ts).
+ * The browser starts those downloads with the HTML instead of after the scripts, the session check and the page's
+ * data call (issue 13, Lighthouse "LCP request discovery"), and the app's loader finds the screens' chunks announced
+ * and adds no link of its own. Any other page is served as built.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IMAGE_SIZES, imageSrcSet, ProductListQuery } from '@emporium/contract';
 import type { CachedAnswer, CatalogReads } from '../../lib/catalog-cache.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { featureImagesAnswer } from '../features/answers.ts';
 import { productAnswer, productListAnswer } from '../products/answers.ts';
+import { ROUTE_SCREENS } from './route-screens.ts';
 
 export interface WebShell {
-  /** index.html for `url` (path and query, as requested), with the preload hints when the page has them. */
+  /** index.html for `url` (path and query, as requested), with the page's preload hints when it has them. */
   page(url: string): Promise<string>;
 }
 
@@ -33,6 +37,50 @@ export function imagePreload(url: string, sizes: string): string {
   return `<link rel="preload" as="image"${responsive} fetchpriority="high">`;
 }
 
+/** What the shell reads of a Vite manifest entry (`build.manifest`). */
+interface ManifestChunk {
+  file: string;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * `<link rel="modulepreload">` tags per page of ROUTE_SCREENS: its screens' chunks and everything they import
+ * statically, less what index.html already loads, in the form Vite writes them. Empty without a manifest (a build
+ * made without `build.manifest`). Throws when a screen is not a lazily loaded chunk of the build: route-screens.ts
+ * no longer matches the web app.
+ */
+export function screenPreloads(webDist: string, html: string): Map<RegExp, string> {
+  const preloads = new Map<RegExp, string>();
+  const manifestPath = join(webDist, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) return preloads;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const loaded = new Set([...html.matchAll(/\b(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]));
+  for (const { route, pattern, screens } of ROUTE_SCREENS) {
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`${key} (web-shell/route-screens.ts, ${route}) is not in the web build`);
+      if (files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const screen of screens) {
+      if (!manifest[screen]?.isDynamicEntry) {
+        throw new Error(
+          `${screen} (web-shell/route-screens.ts, ${route}) is not a lazily loaded screen of the build`,
+        );
+      }
+      visit(screen);
+    }
+    const links = [...files]
+      .filter((file) => file.endsWith('.js') && !loaded.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
+    preloads.set(pattern, links.join(''));
+  }
+  return preloads;
+}
+
 /** The parts of the API's answers the hints read (contract: FeatureListResponse, ProductResponse, ProductListResponse). */
 interface WithImages {
   data: { image: string } | Array<{ image: string }>;
@@ -46,7 +94,8 @@ interface WithImages {
  */
 export function createWebShell(opts: { webDist: string; reads: CatalogReads }): WebShell {
   const html = readFileSync(join(opts.webDist, 'index.html'), 'utf8');
-  const withHint = (hint: string) => html.replace('</head>', `${hint}</head>`);
+  const modules = screenPreloads(opts.webDist, html);
+  const modulesFor = (path: string) => [...modules].find(([pattern]) => pattern.test(path))?.[1] ?? '';
   const hints = new WeakMap<CachedAnswer, string | null>();
 
   /** The hint for the first `count` images of a cached answer, at `sizes`. */
@@ -90,8 +139,9 @@ export function createWebShell(opts: { webDist: string; reads: CatalogReads }): 
   return {
     async page(url) {
       const [path = '', query = ''] = url.split('?', 2);
-      const hint = await hintFor(path, new URLSearchParams(query)).catch(() => null);
-      return hint ? withHint(hint) : html;
+      const image = await hintFor(path, new URLSearchParams(query)).catch(() => null);
+      const hints = `${image ?? ''}${modulesFor(path)}`;
+      return hints ? html.replace('</head>', `${hints}</head>`) : html;
     },
   };
 }

@@ -212,7 +212,7 @@ describe("the page's screen chunks (modulepreload)", () => {
     try {
       const res = await app.app.inject({ method: 'GET', url: '/shop/listing' });
       expect(res.body).toContain(
-        '<link rel="modulepreload" crossorigin href="/assets/listing-dep.js"></head>',
+        '<link rel="modulepreload" crossorigin href="/assets/listing-dep.js" fetchpriority="low"></head>',
       );
       const plain = await app.app.inject({ method: 'GET', url: '/unauth-page' });
       expect(plain.body).not.toContain('listing');

@@ -5,9 +5,9 @@
  * downloads a screen chunk its HTML did not announce, and bench/bundle-size.ts measures the same lists.
  */
 export interface RouteScreens {
-  /** The route as router.tsx writes it. */
+  /** The route as router.tsx writes it (a `:param` matches one path segment). */
   route: string;
-  /** Matches the page's path. */
+  /** Matches the page's path: the route, with or without a trailing slash. */
   pattern: RegExp;
   screens: readonly string[];
 }
@@ -15,53 +15,29 @@ export interface RouteScreens {
 const AUTH_LAYOUT = 'src/app/layouts/auth-layout.tsx';
 const SHOP_LAYOUT = 'src/app/layouts/shop-layout.tsx';
 
-export const ROUTE_SCREENS: readonly RouteScreens[] = [
-  {
-    route: '/auth/login',
-    pattern: /^\/auth\/login\/?$/,
-    screens: [AUTH_LAYOUT, 'src/features/auth/login-page.tsx'],
-  },
-  {
-    route: '/auth/register',
-    pattern: /^\/auth\/register\/?$/,
-    screens: [AUTH_LAYOUT, 'src/features/auth/register-page.tsx'],
-  },
-  {
-    route: '/shop/home',
-    pattern: /^\/shop\/home\/?$/,
-    screens: [
-      SHOP_LAYOUT,
-      'src/features/home/home-page.tsx',
-      'src/features/shop-products/featured-products.tsx',
-    ],
-  },
-  {
-    route: '/shop/listing',
-    pattern: /^\/shop\/listing\/?$/,
-    screens: [SHOP_LAYOUT, 'src/features/shop-products/listing-page.tsx'],
-  },
-  {
-    route: '/shop/product/:id',
-    pattern: /^\/shop\/product\/[^/]+\/?$/,
-    screens: [
+const SCREENS: ReadonlyArray<[route: string, screens: readonly string[]]> = [
+  ['/auth/login', [AUTH_LAYOUT, 'src/features/auth/login-page.tsx']],
+  ['/auth/register', [AUTH_LAYOUT, 'src/features/auth/register-page.tsx']],
+  [
+    '/shop/home',
+    [SHOP_LAYOUT, 'src/features/home/home-page.tsx', 'src/features/shop-products/featured-products.tsx'],
+  ],
+  ['/shop/listing', [SHOP_LAYOUT, 'src/features/shop-products/listing-page.tsx']],
+  [
+    '/shop/product/:id',
+    [
       SHOP_LAYOUT,
       'src/features/product-page/product-page.tsx',
       'src/features/shop-products/product-page-parts.tsx',
     ],
-  },
-  {
-    route: '/shop/search',
-    pattern: /^\/shop\/search\/?$/,
-    screens: [SHOP_LAYOUT, 'src/features/shop-products/search-page.tsx'],
-  },
-  {
-    route: '/shop/checkout',
-    pattern: /^\/shop\/checkout\/?$/,
-    screens: [SHOP_LAYOUT, 'src/features/purchase/checkout-page.tsx'],
-  },
-  {
-    route: '/shop/account',
-    pattern: /^\/shop\/account\/?$/,
-    screens: [SHOP_LAYOUT, 'src/features/purchase/account-page.tsx'],
-  },
+  ],
+  ['/shop/search', [SHOP_LAYOUT, 'src/features/shop-products/search-page.tsx']],
+  ['/shop/checkout', [SHOP_LAYOUT, 'src/features/purchase/checkout-page.tsx']],
+  ['/shop/account', [SHOP_LAYOUT, 'src/features/purchase/account-page.tsx']],
 ];
+
+export const ROUTE_SCREENS: readonly RouteScreens[] = SCREENS.map(([route, screens]) => ({
+  route,
+  pattern: new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}/?$`),
+  screens,
+}));

@@ -49,9 +49,8 @@ interface ManifestChunk {
  * statically, less what index.html already loads, in the form Vite writes them, at low priority so that they queue
  * behind the stylesheet and the entry script that the first paint needs (Lighthouse, 3 runs each: at the default
  * high priority, first paint came ~300 ms later; at low, first paint as before and the largest paint ~100–300 ms
- * sooner). Empty without a manifest (a build
- * made without `build.manifest`). Throws when a screen is not a lazily loaded chunk of the build: route-screens.ts
- * no longer matches the web app.
+ * sooner). Empty without a manifest (a build made without `build.manifest`). Throws when a screen is not a lazily
+ * loaded chunk of the build: route-screens.ts no longer matches the web app.
  */
 export function screenPreloads(webDist: string, html: string): Map<RegExp, string> {
   const preloads = new Map<RegExp, string>();
@@ -100,7 +99,10 @@ interface WithImages {
 export function createWebShell(opts: { webDist: string; reads: CatalogReads }): WebShell {
   const html = readFileSync(join(opts.webDist, 'index.html'), 'utf8');
   const modules = screenPreloads(opts.webDist, html);
-  const modulesFor = (path: string) => [...modules].find(([pattern]) => pattern.test(path))?.[1] ?? '';
+  const modulesFor = (path: string) => {
+    for (const [pattern, tags] of modules) if (pattern.test(path)) return tags;
+    return '';
+  };
   const hints = new WeakMap<CachedAnswer, string | null>();
 
   /** The hint for the first `count` images of a cached answer, at `sizes`. */

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+    include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
     environment: 'node',
     // Each file builds its own app and database; argon2 and PGlite start-up are CPU-bound on 2 cores.
     testTimeout: 30_000,

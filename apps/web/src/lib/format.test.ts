@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice } from './format';
+
+/** What the shop showed before (and what spec §9 describes): `$` and en-US grouping with two decimals. */
+const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+describe('formatPrice', () => {
+  it('writes dollars with a sign, grouping and two decimals', () => {
+    expect(formatPrice(0)).toBe('$0.00');
+    expect(formatPrice(5)).toBe('$5.00');
+    expect(formatPrice(19.99)).toBe('$19.99');
+    expect(formatPrice(1234.5)).toBe('$1,234.50');
+    expect(formatPrice(1000000)).toBe('$1,000,000.00');
+    expect(formatPrice(1.005)).toBe('$1.01');
+    // Intl writes "$-0.00" for these; a price that rounds to nothing has no sign.
+    expect(formatPrice(-0)).toBe('$0.00');
+    expect(formatPrice(-0.004)).toBe('$0.00');
+  });
+
+  it('gives the same text as Intl.NumberFormat for every cent up to $10,000 and a spread of larger prices', () => {
+    const values: number[] = [];
+    for (let cents = 0; cents <= 1_000_000; cents += 1) values.push(cents / 100);
+    for (let i = 0; i < 20_000; i += 1) values.push(Math.round(Math.random() * 1e11) / 1000);
+    values.push(-12.345, 0.005, 2.675, 999.995, 99_999.999);
+    const mismatches = values.filter((v) => formatPrice(v) !== `$${intl.format(v)}`);
+    expect(mismatches.slice(0, 5).map((v) => [v, formatPrice(v), `$${intl.format(v)}`])).toEqual([]);
+  });
+});

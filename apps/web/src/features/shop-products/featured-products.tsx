@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProductGrid } from './product-grid';
@@ -8,12 +8,14 @@ import { fetchFeaturedProducts, selectShopProducts } from './shop-products-slice
 export function FeaturedProducts() {
   const dispatch = useAppDispatch();
   const { featuredList, isFeaturedLoading } = useAppSelector(selectShopProducts);
+  // Rendered in the background (interruptible), the skeleton staying until the cards are ready: see ListingPage.
+  const shownList = useDeferredValue(featuredList);
 
   useEffect(() => {
     void dispatch(fetchFeaturedProducts());
   }, [dispatch]);
 
-  if (isFeaturedLoading && featuredList.length === 0) {
+  if ((isFeaturedLoading || shownList !== featuredList) && shownList.length === 0) {
     return (
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" role="status">
         <span className="sr-only">Loading...</span>
@@ -23,8 +25,8 @@ export function FeaturedProducts() {
       </div>
     );
   }
-  if (featuredList.length === 0) {
+  if (shownList.length === 0) {
     return <p className="py-8 text-center text-neutral-600">No products found</p>;
   }
-  return <ProductGrid products={featuredList} />;
+  return <ProductGrid products={shownList} />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { LIMITS, type SortBy } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
@@ -80,6 +80,10 @@ export function ListingPage() {
   const { productList, pagination, isLoading, isLoadingMore, listError, listQuery, listingScroll } =
     useAppSelector(selectShopProducts);
 
+  // The cards render in the background (interruptible, in slices of a few ms) after the list arrives, so a page of
+  // cards never blocks input in one long task; until they have rendered, the skeleton stays.
+  const shownList = useDeferredValue(productList);
+  const renderingList = shownList !== productList;
   const sidePanel = useMediaQuery(SIDE_PANEL_QUERY);
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const sortBy = parseSortBy(searchParams.get('sortBy'));
@@ -167,14 +171,14 @@ export function ListingPage() {
         </div>
         <ActiveFilters filters={filters} onRemove={toggleFilter} onClearAll={clearFilters} />
         <div className="p-3 sm:p-4">
-          {isLoading && productList.length === 0 ? (
+          {(isLoading || renderingList) && shownList.length === 0 ? (
             <div className={GRID_CLASS} role="status">
               <span className="sr-only">Loading...</span>
               {Array.from({ length: 8 }, (_, i) => (
                 <Skeleton key={i} className="h-96" />
               ))}
             </div>
-          ) : productList.length === 0 ? (
+          ) : shownList.length === 0 ? (
             <div className="flex flex-col items-center gap-4 py-12 text-center">
               <p className="text-neutral-600">{listError ?? 'No products found'}</p>
               {active.length > 0 && (
@@ -184,7 +188,7 @@ export function ListingPage() {
               )}
             </div>
           ) : (
-            <ProductGrid products={productList} className={GRID_CLASS} heading="Products" />
+            <ProductGrid products={shownList} className={GRID_CLASS} heading="Products" />
           )}
           {hasMore && (
             <div className="mt-6 flex justify-center">

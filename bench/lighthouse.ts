@@ -8,7 +8,9 @@
  * Environment: LIGHTHOUSE_RUNS (default 1; with more, every figure is the median of the runs, and the audits listed
  * are those of the run with the median performance score), CHROMIUM_PATH (default /usr/bin/chromium; never
  * downloaded), LIGHTHOUSE_PORT (the server's port, default 3320), LIGHTHOUSE_OUT (a folder: writes there the JSON
- * report of each page's listed run, to open in https://googlechrome.github.io/lighthouse/viewer/).
+ * report of each page's listed run, to open in https://googlechrome.github.io/lighthouse/viewer/), LIGHTHOUSE_PAGES
+ * (a comma-separated subset of the four page names, e.g. `/shop/home,/shop/listing`), WEB_DIST (another web build to
+ * serve, for an A/B of two builds).
  *
  * How: the server starts on the embedded database in a fresh data folder (so the demo catalog and accounts are
  * seeded); Chromium starts headless through chrome-launcher (Lighthouse's own launcher) in a fresh profile.
@@ -39,6 +41,9 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3320);
 const base = `http://127.0.0.1:${PORT}`;
 const OUT = process.env.LIGHTHOUSE_OUT;
+/** Only these pages, by name (`LIGHTHOUSE_PAGES=/shop/home,/shop/listing`); all four when unset. */
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+const wanted = (page: string) => !ONLY || ONLY.includes(page);
 
 /** The demo shopper (README.md, "Demo accounts"; seeded while the server runs on the embedded database). */
 const SHOPPER = { email: 'alice@emporium.test', password: 'Shopper123!' };
@@ -278,14 +283,14 @@ try {
   });
   console.log(`load average before (1, 5, 15 min): ${load()} on ${chrome.process.spawnfile}`);
   const rows: PageResult[] = [];
-  rows.push(await measure('/auth/login', `${base}/auth/login`, chrome.port));
+  if (wanted('/auth/login')) rows.push(await measure('/auth/login', `${base}/auth/login`, chrome.port));
   await signIn(chrome);
   for (const [page, path] of [
     ['/shop/home', '/shop/home'],
     ['/shop/listing', '/shop/listing'],
     ['/shop/product/:id', `/shop/product/${productId}`],
   ] as const) {
-    rows.push(await measure(page, `${base}${path}`, chrome.port));
+    if (wanted(page)) rows.push(await measure(page, `${base}${path}`, chrome.port));
   }
   printTable(rows);
   console.log(`load average after (1, 5, 15 min): ${load()}`);

@@ -52,15 +52,21 @@ function useListingScroll(restoreTo: number | null) {
     if (restoreTo !== null) window.scrollTo(0, restoreTo);
   }, [restoreTo]);
 
+  const yRef = useRef(0);
+  // After the first paint, when the layout is up to date: reading scrollY in a layout effect would force the whole
+  // page's layout inside React's commit.
+  useEffect(() => {
+    yRef.current = window.scrollY;
+  }, []);
+
   useLayoutEffect(() => {
-    let y = window.scrollY;
     const onScroll = () => {
-      y = window.scrollY;
+      yRef.current = window.scrollY;
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       window.removeEventListener('scroll', onScroll);
-      dispatch(listingScrollSaved({ locationKey: keyRef.current, y }));
+      dispatch(listingScrollSaved({ locationKey: keyRef.current, y: yRef.current }));
     };
   }, [dispatch]);
 }

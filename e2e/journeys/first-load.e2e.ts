@@ -3,8 +3,8 @@
  * asks for its catalog data as the app starts, beside the session check instead of after it, asks for it only once,
  * and shows it; the session check itself starts as the app starts; its largest images are preloaded by the page
  * itself, which also paints the loading skeleton before any script has run; the page announces its screens'
- * JavaScript, so the app adds no download of its own; the screen then replaces the skeleton in one step; the toast
- * code waits for the first press.
+ * JavaScript, so the app adds no download of its own; the screen then replaces the skeleton in one step, and the
+ * product cards replace theirs with no empty list in between; the toast code waits for the first press.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -217,6 +217,31 @@ describe('a shop page opened from its address', () => {
       ),
     ).toBe(2);
     await signedOut.close();
+  });
+
+  it('keeps the skeleton until the cards have rendered: never an empty list on the way', async () => {
+    // The screen's first render comes before its request starts, and the cards render after the list has arrived
+    // (a deferred value, so that React renders them in slices); the skeleton stays all along. Records every text
+    // put into the page while it loads.
+    for (const address of ['/shop/listing', '/shop/home']) {
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const w = window as unknown as { added: string[] };
+        w.added = [];
+        new MutationObserver((records) => {
+          for (const record of records) {
+            for (const node of record.addedNodes) w.added.push(node.textContent ?? '');
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(address);
+      await page.getByTestId('product-card').first().waitFor();
+      const added = await page.evaluate(() => (window as unknown as { added: string[] }).added);
+      expect(added.some((text) => text.includes('Add to Cart'))).toBe(true);
+      const empty = ['No products found', 'No feature images available'];
+      expect(added.filter((text) => empty.some((words) => text.includes(words)))).toEqual([]);
+      await page.close();
+    }
   });
 
   it('loads the toast code at the first press, not with the page, and the toast shows', async () => {

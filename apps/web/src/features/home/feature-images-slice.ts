@@ -5,10 +5,12 @@ import { FEATURE_IMAGES_PATH } from '@/lib/catalog-paths';
 
 export interface FeatureImagesState {
   featureImageList: FeatureImage[];
+  /** True until the first answer too: the hero's first render, before its request starts, says "Loading…", never
+   * "No feature images available". */
   isLoading: boolean;
 }
 
-const initialState: FeatureImagesState = { featureImageList: [], isLoading: false };
+const initialState: FeatureImagesState = { featureImageList: [], isLoading: true };
 
 export const fetchFeatureImages = createAsyncThunk('featureImages/fetch', () =>
   apiRequest<FeatureListResponse>(FEATURE_IMAGES_PATH),

@@ -86,15 +86,18 @@ export function ListingPage() {
   const { productList, pagination, isLoading, isLoadingMore, listError, listQuery, listingScroll } =
     useAppSelector(selectShopProducts);
 
-  // The cards render in the background (interruptible, in slices of a few ms) after the list arrives, so a page of
-  // cards never blocks input in one long task; until they have rendered, the skeleton stays.
-  const shownList = useDeferredValue(productList);
-  const renderingList = shownList !== productList;
   const sidePanel = useMediaQuery(SIDE_PANEL_QUERY);
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const sortBy = parseSortBy(searchParams.get('sortBy'));
   const urlHasFilters = searchParamsHaveFilters(searchParams);
   const queryKey = listQueryKey(filters, sortBy);
+  // The cards render in the background (interruptible, in slices of a few ms) after the list arrives, so a page of
+  // cards never blocks input in one long task; until they have rendered, the skeleton stays.
+  const shownList = useDeferredValue(productList);
+  // Until the list for these filters has been answered (its request starts after the first render) and its cards
+  // have rendered, the skeleton shows, never "No products found".
+  const answered = listQuery === queryKey || listError !== null;
+  const waiting = !answered || isLoading || shownList !== productList;
 
   // Decided once, when the listing mounts: a history step (Back/Forward) to the list the store still holds shows
   // it as it was, with all its loaded pages, and scrolls to where this history entry was left.
@@ -177,7 +180,7 @@ export function ListingPage() {
         </div>
         <ActiveFilters filters={filters} onRemove={toggleFilter} onClearAll={clearFilters} />
         <div className="p-3 sm:p-4">
-          {(isLoading || renderingList) && shownList.length === 0 ? (
+          {waiting && shownList.length === 0 ? (
             <div className={GRID_CLASS} role="status">
               <span className="sr-only">Loading...</span>
               {Array.from({ length: 8 }, (_, i) => (

@@ -46,7 +46,8 @@ const initialState: ShopProductsState = {
   listQuery: null,
   listingScroll: null,
   featuredList: [],
-  isFeaturedLoading: false,
+  // True until the first answer: the home page's first render, before its request starts, shows the skeleton.
+  isFeaturedLoading: true,
   productDetails: null,
   isDetailsLoading: false,
   isDetailsOpen: false,

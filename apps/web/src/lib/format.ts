@@ -1,3 +1,8 @@
+/** Beyond this, or for a value that is not a finite number, the text comes from Intl (no shop price gets there). */
+const EXACT_LIMIT = 1e13;
+
+let intl: Intl.NumberFormat | null = null;
+
 /**
  * A price in dollars as the shop shows it: a dollar sign, thousands separators and two decimals (spec §9), e.g.
  * `1234.5` → `$1,234.50`; the same text as `$` + `Intl.NumberFormat('en-US', { minimumFractionDigits: 2,
@@ -8,8 +13,15 @@
  * 30–50 ms of main-thread work in Chromium on the first screen that shows a price (issue 13).
  */
 export function formatPrice(dollars: number): string {
-  // `${x}e2` scales the decimal text, not the binary value, so 1.005 rounds to 101 cents as Intl does.
-  const cents = Math.round(Number(`${Math.abs(dollars)}e2`));
+  const magnitude = Math.abs(dollars);
+  if (!(magnitude < EXACT_LIMIT)) {
+    intl ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return `$${intl.format(dollars)}`;
+  }
+  // Scaling the decimal text (`1.005e2`), not the binary value, rounds 1.005 to 101 cents as Intl does; a tiny
+  // remainder of float arithmetic (5.55e-17) is written in exponent form and rounds to 0 either way.
+  const text = String(magnitude);
+  const cents = Math.round(text.includes('e') ? magnitude * 100 : Number(`${text}e2`));
   const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const sign = dollars < 0 && cents > 0 ? '-' : '';
   return `$${sign}${whole}.${String(cents % 100).padStart(2, '0')}`;

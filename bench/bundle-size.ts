@@ -16,7 +16,12 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { ROUTE_SCREENS } from '../apps/server/src/modules/web-shell/route-screens.ts';
+import {
+  chunkFiles,
+  ROUTE_SCREENS,
+  screenFiles,
+  type Manifest,
+} from '../apps/server/src/modules/web-shell/route-screens.ts';
 
 /** 100 kB (decimal, as Vite and the brief count) of brotli-compressed JavaScript per route. */
 export const BUDGET_BYTES = 100_000;
@@ -25,24 +30,10 @@ export const BUDGET_BYTES = 100_000;
 const MEASURED = ['/auth/login', '/shop/home'];
 
 /** Their lazily loaded screens (manifest keys), as the server's page announces them. */
-const ROUTES: Record<string, readonly string[]> = Object.fromEntries(
-  ROUTE_SCREENS.filter(({ route }) => MEASURED.includes(route)).map(({ route, screens }) => [route, screens]),
-);
+const ROUTES = ROUTE_SCREENS.filter(({ route }) => MEASURED.includes(route));
 
 /** Chunks a shopper must never download up front (DESIGN.md §5). */
 const ADMIN_SCREENS = /^src\/features\/admin\//;
-
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 export interface Sizes {
   raw: number;
@@ -111,44 +102,26 @@ export function measureBundles(dist: string = defaultDist()): BundleReport {
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
 
-  /** Files (relative to dist) of the chunks under `keys` and everything they import statically. */
-  const closure = (keys: readonly string[]): Set<string> => {
-    const files = new Set<string>();
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      if (seen.has(key)) return;
-      seen.add(key);
-      const chunk = manifest[key];
-      if (!chunk) {
-        throw new BundleSizeError(
-          `"${key}" is not in the manifest (renamed? update apps/server/src/modules/web-shell/route-screens.ts)`,
-        );
-      }
-      files.add(chunk.file);
-      for (const imported of chunk.imports ?? []) visit(imported);
-    };
-    for (const key of keys) visit(key);
-    return files;
+  /** chunkFiles / screenFiles, with a stale route list reported as a build that cannot be measured. */
+  const resolve = <T>(read: () => T): T => {
+    try {
+      return read();
+    } catch (error) {
+      throw new BundleSizeError((error as Error).message);
+    }
   };
 
   // The entry: what index.html loads (its module script and modulepreloads), plus the entry's static imports.
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   if (entryKeys.length === 0) throw new BundleSizeError('the manifest has no entry chunk');
-  const entry = closure(entryKeys);
+  const entry = resolve(() => chunkFiles(manifest, entryKeys));
   for (const [, src] of html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/?([^"]+\.js)"/g)) {
     entry.add(src!);
   }
 
   const initial = new Map<string, Set<string>>();
-  for (const [route, screens] of Object.entries(ROUTES)) {
-    for (const screen of screens) {
-      if (!manifest[screen]?.isDynamicEntry) {
-        throw new BundleSizeError(
-          `${screen} (${route}) is not a lazily loaded chunk any more (update apps/server/src/modules/web-shell/route-screens.ts)`,
-        );
-      }
-    }
-    initial.set(route, new Set([...entry, ...closure(screens)]));
+  for (const page of ROUTES) {
+    initial.set(page.route, new Set([...entry, ...resolve(() => screenFiles(manifest, page))]));
   }
 
   const routeNames = [...initial.keys()];

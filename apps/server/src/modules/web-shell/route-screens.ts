@@ -41,3 +41,47 @@ export const ROUTE_SCREENS: readonly RouteScreens[] = SCREENS.map(([route, scree
   pattern: new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}/?$`),
   screens,
 }));
+
+/** What the shell and the bundle budget (bench/bundle-size.ts) read of a Vite manifest entry (`build.manifest`). */
+export interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The files (relative to the build folder) of the chunks under `keys` and of everything they import statically.
+ * Throws when a key is not in the manifest (a screen renamed: this file no longer matches the web app).
+ */
+export function chunkFiles(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk)
+      throw new Error(`"${key}" is not in the web build (renamed? update web-shell/route-screens.ts)`);
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+/**
+ * The files a page of `route` needs for its screens: `chunkFiles` of its screens. Throws when a screen is not a
+ * lazily loaded chunk of the build (this file no longer matches the web app).
+ */
+export function screenFiles(manifest: Manifest, { route, screens }: RouteScreens): Set<string> {
+  for (const screen of screens) {
+    if (!manifest[screen]?.isDynamicEntry) {
+      throw new Error(
+        `${screen} (${route}) is not a lazily loaded screen of the build (update web-shell/route-screens.ts)`,
+      );
+    }
+  }
+  return chunkFiles(manifest, screens);
+}

@@ -15,7 +15,7 @@ import type { CachedAnswer, CatalogReads } from '../../lib/catalog-cache.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { featureImagesAnswer } from '../features/answers.ts';
 import { productAnswer, productListAnswer } from '../products/answers.ts';
-import { ROUTE_SCREENS } from './route-screens.ts';
+import { ROUTE_SCREENS, screenFiles, type Manifest } from './route-screens.ts';
 
 export interface WebShell {
   /** index.html for `url` (path and query, as requested), with the page's preload hints when it has them. */
@@ -37,13 +37,6 @@ export function imagePreload(url: string, sizes: string): string {
   return `<link rel="preload" as="image"${responsive} fetchpriority="high">`;
 }
 
-/** What the shell reads of a Vite manifest entry (`build.manifest`). */
-interface ManifestChunk {
-  file: string;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-}
-
 /**
  * `<link rel="modulepreload">` tags per page of ROUTE_SCREENS: its screens' chunks and everything they import
  * statically, less what index.html already loads, in the form Vite writes them, at low priority so that they queue
@@ -56,31 +49,16 @@ export function screenPreloads(webDist: string, html: string): Map<RegExp, strin
   const preloads = new Map<RegExp, string>();
   const manifestPath = join(webDist, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) return preloads;
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const loaded = new Set([...html.matchAll(/\b(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]));
-  for (const { route, pattern, screens } of ROUTE_SCREENS) {
-    const files = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk) throw new Error(`${key} (web-shell/route-screens.ts, ${route}) is not in the web build`);
-      if (files.has(chunk.file)) return;
-      files.add(chunk.file);
-      for (const imported of chunk.imports ?? []) visit(imported);
-    };
-    for (const screen of screens) {
-      if (!manifest[screen]?.isDynamicEntry) {
-        throw new Error(
-          `${screen} (web-shell/route-screens.ts, ${route}) is not a lazily loaded screen of the build`,
-        );
-      }
-      visit(screen);
-    }
+  for (const page of ROUTE_SCREENS) {
+    const files = screenFiles(manifest, page);
     const links = [...files]
       .filter((file) => file.endsWith('.js') && !loaded.has(file))
       .map(
         (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" fetchpriority="low">`,
       );
-    preloads.set(pattern, links.join(''));
+    preloads.set(page.pattern, links.join(''));
   }
   return preloads;
 }

@@ -55,6 +55,32 @@ function countOf(calls: string[], call: string): number {
   return calls.filter((c) => c === call).length;
 }
 
+/** A node put into the page: its text when it was added, and whether it is a loading status (a skeleton). */
+interface AddedNode {
+  text: string;
+  status: boolean;
+}
+
+/**
+ * Records, from before the page's own scripts run, every node put into the page; the function returned reads the
+ * record so far.
+ */
+async function recordAddedNodes(page: Page): Promise<() => Promise<AddedNode[]>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { added: AddedNode[] };
+    w.added = [];
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          const status = node instanceof Element && node.matches('[role=status]');
+          w.added.push({ text: node.textContent ?? '', status });
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { added: AddedNode[] }).added);
+}
+
 describe('a shop page opened from its address', () => {
   it('home: reads the hero images and featured products once, before the session check, and shows them', async () => {
     const { page, calls } = await open('/shop/home', (p) => p.getByTestId('product-card').first().waitFor());
@@ -185,20 +211,10 @@ describe('a shop page opened from its address', () => {
       shown: (page: Page) => Promise<unknown>,
     ) => {
       const page = await ctx.newPage();
-      await page.addInitScript(() => {
-        const w = window as unknown as { skeletons: number };
-        w.skeletons = 0;
-        new MutationObserver((records) => {
-          for (const record of records) {
-            for (const node of record.addedNodes) {
-              if (node instanceof Element && node.matches('[role=status]')) w.skeletons++;
-            }
-          }
-        }).observe(document, { childList: true, subtree: true });
-      });
+      const added = await recordAddedNodes(page);
       await page.goto(address);
       await shown(page);
-      const count = await page.evaluate(() => (window as unknown as { skeletons: number }).skeletons);
+      const count = (await added()).filter((node) => node.status).length;
       await page.close();
       return count;
     };
@@ -225,18 +241,10 @@ describe('a shop page opened from its address', () => {
     // put into the page while it loads.
     for (const address of ['/shop/listing', '/shop/home']) {
       const page = await context.newPage();
-      await page.addInitScript(() => {
-        const w = window as unknown as { added: string[] };
-        w.added = [];
-        new MutationObserver((records) => {
-          for (const record of records) {
-            for (const node of record.addedNodes) w.added.push(node.textContent ?? '');
-          }
-        }).observe(document, { childList: true, subtree: true });
-      });
+      const recorded = await recordAddedNodes(page);
       await page.goto(address);
       await page.getByTestId('product-card').first().waitFor();
-      const added = await page.evaluate(() => (window as unknown as { added: string[] }).added);
+      const added = (await recorded()).map((node) => node.text);
       expect(added.some((text) => text.includes('Add to Cart'))).toBe(true);
       const empty = ['No products found', 'No feature images available'];
       expect(added.filter((text) => empty.some((words) => text.includes(words)))).toEqual([]);

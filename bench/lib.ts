@@ -1,5 +1,6 @@
 /** Shared plumbing for the benchmarks: child servers, readiness, autocannon runs and figures. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface Figures {
@@ -7,6 +8,12 @@ export interface Figures {
   reqPerSec: number;
   p50: number;
   p99: number;
+  /**
+   * CPU time (user + system) the server process spent per answered request during the run, in µs; undefined where
+   * /proc is not available. Steadier than req/s on a shared machine: it does not depend on how much CPU the load
+   * generator got.
+   */
+  cpuUsPerRequest?: number;
   /** The hello-world run this row is compared with (measured just before it); the table's first row otherwise. */
   baseline?: Figures;
 }
@@ -59,15 +66,36 @@ export async function stop(child: ChildProcess): Promise<void> {
   await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
 }
 
-/** Runs autocannon over the given URLs (round-robin) and returns req/s and latency percentiles in ms. */
+/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`; 100 on Linux unless configured otherwise). */
+let clockTicks: number | undefined;
+
+/** CPU time (user + system) of process `pid` so far, in µs, from /proc/<pid>/stat; undefined without /proc. */
+function cpuTimeUs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    // Fields 14 and 15 of proc(5) (utime, stime) are the 12th and 13th after the command name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs autocannon over the given URLs (round-robin) and returns req/s and latency percentiles in ms, and with
+ * `serverPid` the server's CPU time per request.
+ */
 export async function load(
   label: string,
   urls: string[],
   seconds: number,
   connections = 50,
   headers: Record<string, string> = {},
+  serverPid?: number,
 ): Promise<Figures> {
   const first = new URL(urls[0]!);
+  const cpuBefore = cpuTimeUs(serverPid);
   const result = await autocannon({
     url: first.origin,
     connections,
@@ -78,21 +106,41 @@ export async function load(
       return { method: 'GET' as const, path: url.pathname + url.search };
     }),
   });
+  const cpuAfter = cpuTimeUs(serverPid);
   if (result.non2xx > 0 || result.errors > 0) {
     console.warn(`  ${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
-  return { label, reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  const answered = result.requests.total;
+  return {
+    label,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && answered > 0
+      ? { cpuUsPerRequest: (cpuAfter - cpuBefore) / answered }
+      : {}),
+  };
 }
 
-/** Prints each row with its ratio to its own hello-world run (`Figures.baseline`), else to `baseline`. */
+/**
+ * Prints each row with its ratio to its own hello-world run (`Figures.baseline`), else to `baseline`: in req/s, and
+ * in server CPU per request (hello-world's µs / the row's µs) where both were measured.
+ */
 export function printTable(rows: Figures[], baseline: Figures): void {
-  console.log('\n| target | req/s | p50 ms | p99 ms | hello-world req/s | ratio to hello-world |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log(
+    '\n| target | req/s | p50 ms | p99 ms | hello-world req/s | ratio to hello-world | server CPU µs/req | CPU ratio |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     const hello = r.baseline ?? baseline;
     const ratio = (r.reqPerSec / hello.reqPerSec).toFixed(3);
+    const cpu = r.cpuUsPerRequest?.toFixed(1) ?? '–';
+    const cpuRatio =
+      r.cpuUsPerRequest && hello.cpuUsPerRequest
+        ? (hello.cpuUsPerRequest / r.cpuUsPerRequest).toFixed(3)
+        : '–';
     console.log(
-      `| ${r.label} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${hello.reqPerSec.toFixed(0)} | ${ratio} |`,
+      `| ${r.label} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${hello.reqPerSec.toFixed(0)} | ${ratio} | ${cpu} | ${cpuRatio} |`,
     );
   }
 }

@@ -4,7 +4,9 @@
  * catalogs of 1k, 10k and 100k products, on PGlite and on PostgreSQL, and against a bare Fastify hello-world in the
  * same run: hello-world is measured again just before each server's rows, and each row's ratio is to that run, so
  * that a burst of load from elsewhere on a shared machine skews one pair, not the whole table. Prints req/s, p50
- * and p99 latency and the ratio to hello-world. Figures only: nothing passes or fails on time.
+ * and p99 latency and the ratio to hello-world, and (on Linux) the server's CPU time per request with its ratio to
+ * hello-world's: autocannon shares the machine's cores with the server, so req/s also moves with how much CPU the
+ * load generator got, while CPU per request is the server's own cost. Figures only: nothing passes or fails on time.
  *
  * Options (environment): BENCH_SECONDS (default 10) per target, BENCH_SIZES (default 1000,10000,100000; empty for
  * none),
@@ -112,16 +114,27 @@ async function benchServer(label: string, env: NodeJS.ProcessEnv, searchLabel?: 
   try {
     const signedIn = await shopperHeaders(base);
     await load(`${label} warm-up`, listingUrls(base), 2);
-    rows.push(await load(`listing warm, anonymous, ${label}`, listingUrls(base), SECONDS));
-    rows.push(await load(`listing warm, signed in, ${label}`, listingUrls(base), SECONDS, 50, signedIn));
-    rows.push(await load(`details warm, signed in, ${label}`, await detailUrls(base), SECONDS, 50, signedIn));
+    rows.push(await load(`listing warm, anonymous, ${label}`, listingUrls(base), SECONDS, 50, {}, child.pid));
+    rows.push(
+      await load(`listing warm, signed in, ${label}`, listingUrls(base), SECONDS, 50, signedIn, child.pid),
+    );
+    rows.push(
+      await load(
+        `details warm, signed in, ${label}`,
+        await detailUrls(base),
+        SECONDS,
+        50,
+        signedIn,
+        child.pid,
+      ),
+    );
   } finally {
     await stop(child);
   }
   const cold = await startServer({ ...env, CATALOG_CACHE_TTL_SECONDS: '0' });
   try {
     await load(`${label} cold warm-up`, listingUrls(base), 2);
-    rows.push(await load(`listing cold, anonymous, ${label}`, listingUrls(base), SECONDS));
+    rows.push(await load(`listing cold, anonymous, ${label}`, listingUrls(base), SECONDS, 50, {}, cold.pid));
     // Search answers are cached too; measured with the cache off, the figures are the search itself.
     if (searchLabel) searchRows.push(...(await benchSearch(base, searchLabel)));
   } finally {
@@ -140,7 +153,7 @@ async function helloWorld(): Promise<Figures> {
   try {
     await waitFor(`http://127.0.0.1:${PORT}/`);
     await load('hello-world warm-up', [`http://127.0.0.1:${PORT}/`], 2);
-    return await load('fastify hello-world', [`http://127.0.0.1:${PORT}/`], SECONDS);
+    return await load('fastify hello-world', [`http://127.0.0.1:${PORT}/`], SECONDS, 50, {}, hello.pid);
   } finally {
     await stop(hello);
   }

@@ -188,7 +188,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     encodings: ['br', 'gzip'],
     globalDecompression: false,
   });
-  await app.register(cookie);
+  // Sets the session cookie on login and logout; the Cookie header is parsed only where a route reads the session
+  // (lib/access.ts readToken), so public catalog answers never pay for it.
+  await app.register(cookie, { hook: false });
   // Limits are shared through Redis while it answers, per instance while it does not (lib/rate-limit-store.ts).
   const redisState = redisHealth(app.log);
   await app.register(rateLimit, {

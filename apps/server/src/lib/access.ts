@@ -38,14 +38,18 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The token from the bearer header (preferred) or the cookie, and which one it came from. */
+/**
+ * The token from the bearer header (preferred) or the `token` cookie, and which one it came from. The Cookie header
+ * is parsed here, only on routes that read the session (app.ts registers @fastify/cookie without its parsing hook).
+ */
 export function readToken(request: FastifyRequest): { token: string; via: 'bearer' | 'cookie' } | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const token = header.slice(7).trim();
     if (token && token !== 'null' && token !== 'undefined') return { token, via: 'bearer' };
   }
-  const cookie = request.cookies?.token;
+  const cookies = request.headers.cookie;
+  const cookie = cookies ? request.server.parseCookie(cookies).token : undefined;
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 

@@ -10,8 +10,8 @@ export interface Figures {
   p99: number;
   /**
    * CPU time (user + system) the server process spent per answered request during the run, in µs; undefined where
-   * /proc is not available. Steadier than req/s on a shared machine: it does not depend on how much CPU the load
-   * generator got.
+   * /proc is not available. Unlike req/s it does not depend on how much CPU the load generator got; the machine's
+   * own noise still moves it (53–89 µs for the same cached answer within one run on a shared 2-core machine).
    */
   cpuUsPerRequest?: number;
   /** The hello-world run this row is compared with (measured just before it); the table's first row otherwise. */

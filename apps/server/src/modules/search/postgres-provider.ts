@@ -3,15 +3,16 @@
  *
  * 1. The query's words are planned against the catalog's vocabulary (query-plan.ts): exact, singular, synonym,
  *    split, joined, completed or corrected.
- * 2. One statement fetches the matches tier by tier: every word without typos in the title, brand or category
- *    (the stored `name_document`, GIN index); then with corrections there; then anywhere, description included
- *    (`search_document`, GIN index), without typos; then with corrections. Each tier stops at `MAX_HITS`, and the whole stops once it
- *    has `MAX_HITS`, so a common word never scores all of its matches.
+ * 2. One call of the `search_page` function (migration 0011, planned once per connection) fetches the matches tier
+ *    by tier: every word without typos in the title, brand or category (the stored `name_document`, GIN index);
+ *    then with corrections there; then anywhere, description included (`search_document`, GIN index), without
+ *    typos; then with corrections. Each tier stops at `MAX_HITS`, and the whole stops once it has `MAX_HITS`, so a
+ *    common word never scores all of its matches.
  * 3. Within a tier, the fetched rows are ordered by `ts_rank` (title 1.0, brand and category 0.5, description 0.1)
  *    of the words as typed (counted double) and of the alternatives with the fewest typos; ties by id, so paging is
  *    stable.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { selectRows } from '../../db/client.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
@@ -30,8 +31,6 @@ import {
 
 /** Words of a query considered (the query itself is at most 100 characters). */
 export const MAX_QUERY_WORDS = 12;
-/** ts_rank weights for the document's parts {D, C, B, A}: description, (unused), brand and category, title. */
-const RANK_WEIGHTS = '{0.1, 0.2, 0.5, 1.0}';
 
 const known = (v: Vocabulary, term: string) => v.terms.has(term) || v.synonyms.has(term);
 
@@ -75,10 +74,10 @@ async function stopWords(db: Db, words: string[]): Promise<{ stop: Set<string>; 
   return { stop: new Set(words.filter((w) => knownStopWords.get(w))), version };
 }
 
-/** The product columns, selected from `p` under their property names (mapped back with `fromDriver`). */
+/** The product columns, selected from the function's `product` row under their property names (see fromDriver). */
 const PRODUCT_SELECT = sql.join(
   Object.entries(productColumns).map(
-    ([key, column]) => sql`p.${sql.identifier(column.name)} as ${sql.identifier(key)}`,
+    ([key, column]) => sql`(s.product).${sql.identifier(column.name)} as ${sql.identifier(key)}`,
   ),
   sql`, `,
 );
@@ -92,54 +91,18 @@ function fromDriver(raw: Record<string, unknown>): ProductRow {
   ) as ProductRow;
 }
 
-function tier(n: number, match: SQL, plan: QueryPlan): SQL {
-  const doc = sql`p.search_document`;
-  const rank = (q: string) => sql`ts_rank(${RANK_WEIGHTS}, ${doc}, ${q}::tsquery)`;
-  // The words as typed (or their singulars) count double; then the alternatives with the fewest typos.
-  const score =
-    plan.literal === null
-      ? rank(plan.best)
-      : plan.literal === plan.best
-        ? sql`${rank(plan.best)} * 3`
-        : sql`${rank(plan.literal)} * 2 + ${rank(plan.best)}`;
-  return sql`(select p.id, ${n}::int as tier, ${score} as score from products p where ${match} limit ${MAX_HITS})`;
-}
-
-/** One page of products (best first), the number of matches (up to MAX_HITS) and the vocabulary version. */
+/**
+ * One page of products (best first), the number of matches (up to MAX_HITS) and the vocabulary version, from the
+ * `search_page` function (migration 0011): its tiers and ranking live there, planned once per connection.
+ */
 async function rankedPage(db: Db, plan: QueryPlan, offset: number, limit: number) {
-  const matches = (q: string) => sql`p.search_document @@ ${q}::tsquery`;
-  // Title, brand and category only: the description-free document, so its GIN index answers without a recheck.
-  const inNames = (q: string) => sql`p.name_document @@ ${q}::tsquery`;
-  const typos = plan.exact !== plan.all;
-  const tiers: SQL[] = [];
-  if (plan.exact) tiers.push(tier(1, inNames(plan.exact), plan));
-  if (typos) {
-    tiers.push(
-      tier(
-        2,
-        plan.exact ? sql`${inNames(plan.all)} and not ${inNames(plan.exact)}` : inNames(plan.all),
-        plan,
-      ),
-    );
-  }
-  if (plan.exact) tiers.push(tier(3, sql`${matches(plan.exact)} and not ${inNames(plan.all)}`, plan));
-  if (typos) {
-    const notBefore = plan.exact ? sql` and not ${matches(plan.exact)}` : sql``;
-    tiers.push(tier(4, sql`${matches(plan.all)} and not ${inNames(plan.all)}${notBefore}`, plan));
-  }
   const rows = await selectRows<
     Record<string, unknown> & { _total: number; _version: number; id: string | null }
   >(
     db,
-    sql`with hits as materialized (
-          select * from (${sql.join(tiers, sql` union all `)}) t limit ${MAX_HITS}
-        ), page as (
-          select id, tier, score from hits order by tier, score desc, id limit ${limit} offset ${offset}
-        )
-        select ${PRODUCT_SELECT}, counted._total, ${VERSION_SQL} as _version
-        from (select count(*)::int as _total from hits) counted
-        left join (page join products p on p.id = page.id) on true
-        order by page.tier, page.score desc, page.id`,
+    sql`select ${PRODUCT_SELECT}, s.hit_total as _total, s.vocabulary_version as _version
+        from search_page(${plan.exact}, ${plan.all}, ${plan.literal}, ${plan.best}, ${MAX_HITS}, ${limit}, ${offset}) s
+        order by s.hit_rank`,
   );
   return {
     rows: rows.flatMap((r) => (r.id ? [fromDriver(r)] : [])),

@@ -21,11 +21,8 @@
 CREATE FUNCTION search_score(document tsvector, scoring integer, literal tsquery, best tsquery) RETURNS real
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 AS $$
-  SELECT CASE scoring
-    WHEN 0 THEN ts_rank('{0.1, 0.2, 0.5, 1.0}', document, best)
-    WHEN 1 THEN ts_rank('{0.1, 0.2, 0.5, 1.0}', document, best) * 3
-    ELSE ts_rank('{0.1, 0.2, 0.5, 1.0}', document, literal) * 2 + ts_rank('{0.1, 0.2, 0.5, 1.0}', document, best)
-  END
+  SELECT ts_rank('{0.1, 0.2, 0.5, 1.0}', document, best) * CASE scoring WHEN 1 THEN 3 ELSE 1 END
+       + CASE scoring WHEN 2 THEN ts_rank('{0.1, 0.2, 0.5, 1.0}', document, literal) * 2 ELSE 0 END
 $$;--> statement-breakpoint
 CREATE FUNCTION search_page(
   exact text,

@@ -17,8 +17,10 @@
 -- (`hit_total`, up to `max_hits`) and the vocabulary version; with no product on the page, one row with a null
 -- product, so the count and the version always come back.
 
--- The score of one product within its tier (see search_page): inlined into the caller's plan.
-CREATE FUNCTION search_score(document tsvector, scoring integer, literal tsquery, best tsquery) RETURNS real
+-- The score of one product within its tier (see search_page): inlined into the caller's plan. Double precision, as
+-- ts_rank times a number computes it, so that close scores are not rounded into ties.
+CREATE FUNCTION search_score(document tsvector, scoring integer, literal tsquery, best tsquery)
+RETURNS double precision
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 AS $$
   SELECT ts_rank('{0.1, 0.2, 0.5, 1.0}', document, best) * CASE scoring WHEN 1 THEN 3 ELSE 1 END

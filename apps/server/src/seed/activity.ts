@@ -133,6 +133,7 @@ export async function seedDemoActivity(
   const stock = new Map(eligible.map((p) => [p.id, p.totalStock]));
   const bought = new Map<string, Set<string>>(shoppers.map((s) => [s.userId, new Set()]));
 
+  const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   // Distinct days of the last 30 (0 = today), newest orders a little more often.
   const days = Array.from({ length: 30 }, (_, i) => i)
     .map((d) => ({ d, key: random() * (1 + d / 30) }))
@@ -167,8 +168,12 @@ export async function seedDemoActivity(
 
     const orderId = randomUUID();
     const paymentId = randomUUID();
-    const orderDate = new Date(now.getTime() - age * DAY_MS - Math.round((30 + random() * 540) * MINUTE_MS));
-    const paidAt = new Date(orderDate.getTime() + Math.round((1 + random() * 3) * MINUTE_MS));
+    // Paid on calendar day `age` (UTC, the days the dashboard counts), between that day's start and now: a rolling
+    // "age days before now" put the oldest order outside the dashboard's 30 days whenever it ran just after midnight.
+    const dayStart = todayStart - age * DAY_MS;
+    const dayEnd = Math.min(dayStart + DAY_MS, now.getTime());
+    const paidAt = new Date(dayStart + Math.floor(random() * (dayEnd - dayStart)));
+    const orderDate = new Date(paidAt.getTime() - Math.round((1 + random() * 3) * MINUTE_MS));
     const status = statusForAge(age);
     const deliveredAt = new Date(orderDate.getTime() + Math.round((2 + random() * 3) * DAY_MS));
     const orderUpdateDate =

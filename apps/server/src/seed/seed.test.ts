@@ -241,6 +241,31 @@ describe('demo activity', () => {
   }, 120_000);
 });
 
+describe('demo activity seeded just after midnight', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await seedDemoAccounts(t.db, t.hasher);
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  it('puts every order on one of the 30 calendar days the dashboard counts, none after now', async () => {
+    await t.db
+      .insert(products)
+      .values(demoProducts().map(({ kind: _kind, ...p }) => ({ ...p, imageKey: 'products/x-800.webp' })));
+    const now = new Date('2026-11-24T00:02:00Z');
+    const seeded = await seedDemoActivity(t.db, now);
+    expect(seeded.orders).toBeGreaterThanOrEqual(10);
+    const paid = await t.db.select({ paidAt: orders.paidAt }).from(orders);
+    for (const { paidAt } of paid) expect(paidAt!.getTime()).toBeLessThanOrEqual(now.getTime());
+    const dashboard = await dashboardFigures(t.db, t.images, now);
+    expect(dashboard.last30Days.paidOrders).toBe(seeded.orders);
+    expect(dashboard.revenueByDay.filter((d) => d.revenue > 0).length).toBe(seeded.orders);
+  });
+});
+
 describe('demo activity without demo accounts', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useState,
+  type ComponentType,
+} from 'react';
 import { Link, useParams } from 'react-router';
 import { PackageX, ShoppingCart } from 'lucide-react';
 import { LIMITS, type Product } from '@emporium/contract';
@@ -35,7 +42,9 @@ export interface ProductPageParts {
 export function ProductPage({ parts }: { parts: ProductPageParts }) {
   const { id = '' } = useParams();
   const dispatch = useAppDispatch();
-  const { product, productId, status } = useAppSelector(selectProductPage);
+  // The page renders in the background (interruptible, in slices of a few ms) once the product arrives, the skeleton
+  // staying until then, so the whole page never renders in one long task (as the listing's cards: ListingPage).
+  const { product, productId, status } = useDeferredValue(useAppSelector(selectProductPage));
 
   useEffect(() => {
     void dispatch(fetchProductPage(id));

@@ -34,6 +34,8 @@ const TARGETS = (process.env.SEARCH_BENCH_TARGETS ?? 'demo-pglite,demo-postgres,
 const PG_URL = process.env.SEARCH_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REPEAT = Number(process.env.SEARCH_BENCH_REPEAT ?? 3);
 const VERBOSE = process.env.SEARCH_BENCH_VERBOSE === '1';
+/** How many of the slowest queries each target lists. */
+const SLOWEST = 10;
 const PORT = 3902;
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -526,6 +528,19 @@ function score(outcomes: Outcome[], catalogSize: (title: string) => number) {
         `no match "${o.judged.query}" → ${o.results.slice(0, 3).join(' | ')}${o.corrected ? ` (showing results for "${o.corrected}")` : ''}`,
       );
   const times = outcomes.flatMap((o) => o.times);
+  const latency = new Map(
+    [...perClass].map(([cls, list]) => {
+      const t = list.flatMap((o) => o.times);
+      return [cls, { p50: percentile(t, 50), p95: percentile(t, 95) }];
+    }),
+  );
+  const median = (o: Outcome) => [...o.times].sort((a, b) => a - b)[Math.floor(o.times.length / 2)]!;
+  const slowest = [...outcomes]
+    .sort((a, b) => median(b) - median(a))
+    .slice(0, SLOWEST)
+    .map(
+      (o) => `${median(o).toFixed(1)} ms  ${o.judged.cls} "${o.judged.query}" (${o.results.length} shown)`,
+    );
   return {
     rows,
     overall: {
@@ -537,6 +552,8 @@ function score(outcomes: Outcome[], catalogSize: (title: string) => number) {
     noMatch: { queries: noMatch.length, empty, marked },
     p50: percentile(times, 50),
     p95: percentile(times, 95),
+    latency,
+    slowest,
     misses,
   };
 }
@@ -666,6 +683,20 @@ async function main(): Promise<void> {
   console.log(
     `| latency p50 / p95 (ms) | ${queries.length * REPEAT} | ${results.map(([, r]) => `${r.p50} / ${r.p95}`).join(' | ')} |`,
   );
+
+  console.log(`\n| latency p50 / p95 (ms) by class | ${results.map(([t]) => t).join(' | ')} |`);
+  console.log(`|---|${results.map(() => '---:|').join('')}`);
+  for (const cls of classes) {
+    const cells = results.map(([, r]) => {
+      const l = r.latency.get(cls);
+      return l ? `${l.p50} / ${l.p95}` : '–';
+    });
+    console.log(`| ${cls} | ${cells.join(' | ')} |`);
+  }
+  for (const [target, r] of results) {
+    console.log(`\n${target}: the ${SLOWEST} slowest queries (median of ${REPEAT} requests)`);
+    for (const line of r.slowest) console.log(`  ${line}`);
+  }
 
   for (const [target, r] of results) {
     if (r.misses.length === 0) continue;

@@ -7,7 +7,9 @@
  * short words, and queries for things the shop does not sell. Typos stay within Meilisearch's rules (1 typo from 5
  * letters, 2 from 9; never on the first letter). Each query is sent to a server started from source on a seeded
  * catalog; the benchmark prints recall@10, MRR@10 and the top-5 rate per class, the share of no-match queries answered
- * with nothing, and p50/p95 latency (sequential requests, with the server's answer cache off).
+ * with nothing, and p50/p95 latency (sequential requests, with the server's answer cache off) overall and per class,
+ * with the slowest queries: a slow class points at the search, while a tail of different queries in each run, on the
+ * demo catalog too, is the machine.
  *
  * On the 100k catalog the products are numbered variants of the demo products ("… Edition 12"); a variant counts as
  * its demo product. recall@10 = relevant results in the top 10 / min(10, relevant products in the catalog).

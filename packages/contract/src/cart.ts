@@ -5,7 +5,8 @@ import { LIMITS } from './limits.ts';
  * `POST /api/shop/cart/add/:userId/:productId` and `PUT /api/shop/cart/update-cart/:userId/:productId` body
  * (spec §7). The quantity is a positive whole number up to LIMITS.lineQuantity; strings, fractions, 0, negatives and
  * null are refused with 400 (DESIGN.md §4). On add it is the amount added to the line; on update it is the new
- * quantity of the line. Either way the resulting line is capped by stock (409 "Only N left in stock").
+ * quantity of the line. Either way the resulting line is capped by stock (409 "Only N left in stock"). A cart holds at
+ * most LIMITS.cartLines distinct products: adding another is 409 CART_FULL_MESSAGE.
  */
 export const CartQuantityBody = z.strictObject({
   quantity: z
@@ -15,6 +16,9 @@ export const CartQuantityBody = z.strictObject({
     .max(LIMITS.lineQuantity.max, `Quantity must be at most ${LIMITS.lineQuantity.max}`),
 });
 export type CartQuantityBody = z.infer<typeof CartQuantityBody>;
+
+/** The 409 message of an add that would put more than LIMITS.cartLines distinct products in the cart. */
+export const CART_FULL_MESSAGE = `Your cart can hold at most ${LIMITS.cartLines.max} different products`;
 
 export const CartUserParams = z.object({ userId: z.string().max(64) });
 export const CartLineParams = z.object({ userId: z.string().max(64), productId: z.string().max(64) });

@@ -27,6 +27,11 @@ export const LIMITS = {
   searchQuery: { min: 1, max: 100 },
   /** Largest quantity of one line item, whatever the stock. */
   lineQuantity: { max: 99 },
+  /**
+   * Distinct products (lines) one cart holds; adding another answers 409 and changes nothing, adding to a line
+   * already in the cart still works. Bounds every cart read and the order a cart becomes.
+   */
+  cartLines: { max: 50 },
   reviewComment: { min: 1, max: 2000 },
   addressField: { max: 200 },
   addressNotes: { max: 1000 },

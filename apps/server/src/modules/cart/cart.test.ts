@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../db/schema.ts';
+import { CART_FULL_MESSAGE, LIMITS } from '@emporium/contract';
+import { cartItems, carts, products } from '../../db/schema.ts';
 import { buildTestApp, insertProduct, signUpAndLogIn, type TestApp } from '../../test/build-test-app.ts';
 import { as, type Session } from '../../test/shop-client.ts';
 
@@ -138,5 +139,78 @@ describe('cart', () => {
     expect(codes.filter((c) => c === 409)).toHaveLength(7);
     const line = (await cartOf(bob)).data.items.find((i) => i.productId === last);
     expect(line?.quantity).toBe(3);
+  });
+
+  describe(`at most ${LIMITS.cartLines.max} distinct products per cart`, () => {
+    /** A fresh shopper whose cart holds `lines` distinct products (written directly: the HTTP path is tested below). */
+    async function shopperWithLines(lines: number) {
+      const s = await signUpAndLogIn(t.app);
+      await as(t.app, s).get(`/api/shop/cart/get/${s.userId}`);
+      const [cart] = await t.db.select({ id: carts.id }).from(carts).where(eq(carts.userId, s.userId));
+      const ids = await Promise.all(
+        Array.from({ length: lines }, (_, i) => insertProduct(t.db, { title: `Line ${i + 1}` })),
+      );
+      if (ids.length > 0) {
+        await t.db
+          .insert(cartItems)
+          .values(ids.map((productId) => ({ cartId: cart!.id, productId, quantity: 1 })));
+      }
+      return { s, ids };
+    }
+
+    it(`refuses the ${LIMITS.cartLines.max + 1}st distinct product with 409 and leaves the cart as it was; more of a line already in it still works`, async () => {
+      const { s, ids } = await shopperWithLines(LIMITS.cartLines.max - 1);
+      const fiftieth = await insertProduct(t.db, { title: 'Fiftieth' });
+      const ok = await as(t.app, s).post(`/api/shop/cart/add/${s.userId}/${fiftieth}`, { quantity: 1 });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().data.items).toHaveLength(LIMITS.cartLines.max);
+      const before = (await cartOf(s)).data.items;
+
+      const extra = await insertProduct(t.db, { title: 'One too many' });
+      const refused = await as(t.app, s).post(`/api/shop/cart/add/${s.userId}/${extra}`, { quantity: 1 });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        success: false,
+        message: `Your cart can hold at most ${LIMITS.cartLines.max} different products`,
+      });
+      expect(refused.json().message).toBe(CART_FULL_MESSAGE);
+      expect((await cartOf(s)).data.items).toEqual(before);
+
+      const more = await as(t.app, s).post(`/api/shop/cart/add/${s.userId}/${ids[0]}`, { quantity: 2 });
+      expect(more.statusCode).toBe(200);
+      const items = (await cartOf(s)).data.items;
+      expect(items).toHaveLength(LIMITS.cartLines.max);
+      expect(items.find((i) => i.productId === ids[0])?.quantity).toBe(3);
+      expect(items.some((i) => i.productId === extra)).toBe(false);
+
+      // A removed line frees its place.
+      await as(t.app, s).delete(`/api/shop/cart/delete/${s.userId}/${fiftieth}`);
+      expect(
+        (await as(t.app, s).post(`/api/shop/cart/add/${s.userId}/${extra}`, { quantity: 1 })).statusCode,
+      ).toBe(200);
+    });
+
+    it('does not count a line whose product was deleted', async () => {
+      const { s, ids } = await shopperWithLines(LIMITS.cartLines.max);
+      await t.db.delete(products).where(eq(products.id, ids[0]!));
+      const extra = await insertProduct(t.db, { title: 'Takes the freed place' });
+      const res = await as(t.app, s).post(`/api/shop/cart/add/${s.userId}/${extra}`, { quantity: 1 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.items).toHaveLength(LIMITS.cartLines.max);
+    });
+
+    it('lets only one of four racing adds take the last place (invariant: never more lines than the cap)', async () => {
+      const { s } = await shopperWithLines(LIMITS.cartLines.max - 1);
+      const racers = await Promise.all(
+        Array.from({ length: 4 }, (_, i) => insertProduct(t.db, { title: `Racer ${i + 1}` })),
+      );
+      const results = await Promise.allSettled(
+        racers.map((id) => as(t.app, s).post(`/api/shop/cart/add/${s.userId}/${id}`, { quantity: 1 })),
+      );
+      const codes = results.map((r) => (r.status === 'fulfilled' ? r.value.statusCode : 0));
+      expect(codes.filter((c) => c === 200)).toHaveLength(1);
+      expect(codes.filter((c) => c === 409)).toHaveLength(3);
+      expect((await cartOf(s)).data.items).toHaveLength(LIMITS.cartLines.max);
+    });
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Cart routes (spec §7 Shop, prefix /api/shop): shopper access; the path's userId must be the caller's (403).
- * Every answer is `{success, message, data: cart}`; bad quantities 400, unknown product or line 404, above stock 409.
+ * Every answer is `{success, message, data: cart}`; bad quantities 400, unknown product or line 404, above stock 409,
+ * a new product in a cart already holding LIMITS.cartLines products 409 ("Your cart can hold at most 50 different
+ * products").
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CartLineParams, CartQuantityBody, CartResponse, CartUserParams } from '@emporium/contract';
@@ -34,7 +36,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> =
     },
   );
 
-  /** `POST /cart/add/:userId/:productId` {quantity} → 200 the cart; adds to the line. */
+  /**
+   * `POST /cart/add/:userId/:productId` {quantity} → 200 the cart; adds to the line. 409 above stock or when the
+   * product is new to a cart already holding LIMITS.cartLines products (the cart is then unchanged).
+   */
   app.post(
     '/cart/add/:userId/:productId',
     {

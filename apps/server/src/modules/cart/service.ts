@@ -1,11 +1,11 @@
 /**
  * Shopping cart (spec §7 Shop cart calls; DESIGN.md §4 "Money, stock and orders"). One cart per user, created on
- * first use. Quantities are positive whole numbers capped by stock and by LIMITS.lineQuantity; prices are read from
- * the products at every read, never stored in the cart.
+ * first use. Quantities are positive whole numbers capped by stock and by LIMITS.lineQuantity, and a cart holds at
+ * most LIMITS.cartLines distinct products; prices are read from the products at every read, never stored in the cart.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { LIMITS, toDollars, type Cart } from '@emporium/contract';
-import type { Db } from '../../db/client.ts';
+import { CART_FULL_MESSAGE, LIMITS, toDollars, type Cart } from '@emporium/contract';
+import { transactionWithRetry, type Db } from '../../db/client.ts';
 import { cartItems, carts, products } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
@@ -77,33 +77,55 @@ async function productStock(db: Db, productId: string): Promise<number> {
   return row.stock;
 }
 
+/** The cart's lines whose product still exists (a vanished product's line is dropped at the next read). */
+function liveLineCount(cartId: string) {
+  return sql`(select count(*) from ${cartItems} ci join ${products} p on p.id = ci.product_id
+              where ci.cart_id = ${cartId})`;
+}
+
 /**
- * Adds `quantity` units to the line (creating it). One atomic upsert whose WHERE refuses a resulting quantity above
- * the stock or LIMITS.lineQuantity, so two quick adds can never overshoot. 404 unknown product, 409 above stock.
+ * Adds `quantity` units to the line (creating it). One upsert whose WHERE clauses refuse a new line when the cart
+ * already holds LIMITS.cartLines products, and a resulting quantity above the stock or LIMITS.lineQuantity. 404
+ * unknown product; 409 above stock or a full cart, and nothing changes.
  */
 export async function addToCart(db: Db, userId: string, productId: string, quantity: number): Promise<void> {
   const stock = await productStock(db, productId);
   const cap = Math.min(stock, LIMITS.lineQuantity.max);
   if (quantity > cap) throw conflict(stockMessage(stock));
   const cartId = await ensureCart(db, userId);
-  const written = await db
-    .insert(cartItems)
-    .values({ cartId, productId, quantity })
-    .onConflictDoUpdate({
-      target: [cartItems.cartId, cartItems.productId],
-      set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
-      setWhere: sql`${cartItems.quantity} + excluded.quantity <= least(${LIMITS.lineQuantity.max}, (select total_stock from products where id = ${productId}))`,
-    })
-    .returning({ quantity: cartItems.quantity });
-  if (written.length === 0) {
-    const fresh = await productStock(db, productId);
-    throw conflict(
-      fresh > LIMITS.lineQuantity.max
-        ? `You can add at most ${LIMITS.lineQuantity.max} of this product`
-        : stockMessage(fresh),
-    );
-  }
-  await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+  await transactionWithRetry(db, async (tx) => {
+    // Adds to one cart queue on its row, so each counts the lines the previous one committed: two concurrent adds
+    // of different products to a cart one line short of the cap cannot both see room (a statement's own snapshot
+    // would be taken before the wait). The stock rule needs no lock: the upsert re-reads a conflicting line.
+    await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
+    const written = await tx
+      .insert(cartItems)
+      .select(
+        sql`select ${cartId}::uuid, ${productId}::uuid, ${quantity}::integer, now()
+            where exists (select 1 from ${cartItems} where cart_id = ${cartId} and product_id = ${productId})
+               or ${liveLineCount(cartId)} < ${LIMITS.cartLines.max}`,
+      )
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.productId],
+        set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+        setWhere: sql`${cartItems.quantity} + excluded.quantity <= least(${LIMITS.lineQuantity.max}, (select total_stock from products where id = ${productId}))`,
+      })
+      .returning({ quantity: cartItems.quantity });
+    if (written.length === 0) {
+      const [line] = await tx
+        .select({ quantity: cartItems.quantity })
+        .from(cartItems)
+        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
+      if (!line) throw conflict(CART_FULL_MESSAGE);
+      const fresh = await productStock(tx, productId);
+      throw conflict(
+        fresh > LIMITS.lineQuantity.max
+          ? `You can add at most ${LIMITS.lineQuantity.max} of this product`
+          : stockMessage(fresh),
+      );
+    }
+    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+  });
 }
 
 /** Sets the line's quantity. 404 when the line (or product) does not exist, 409 above stock. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
-import { Pagination, Product, intParam } from './products.ts';
+import { PagingParams, Pagination, Product, withPaging } from './products.ts';
 
 /** `GET /api/shop/search/:query`: the query is trimmed and must be 1–100 characters (400 otherwise). */
 export const SearchParams = z.object({
@@ -17,11 +17,15 @@ export const SearchParams = z.object({
  */
 export const SEARCH_MAX_HITS = 500;
 
-/** Paging of search results, like the product list (default 24, max 100). */
-export const SearchQuery = z.object({
-  page: intParam(1, 1_000_000),
-  limit: intParam(LIMITS.pageSize.default, LIMITS.pageSize.max),
-});
+/**
+ * Paging of search results, like the product list: with `page` or `limit`, that page (default 24, max 100); with
+ * neither, as spec §7's client calls it, every match from the first, up to `LIMITS.unpagedList.max` (so, in fact,
+ * up to SEARCH_MAX_HITS, the most a search ranks).
+ */
+export const SearchQuery = z
+  .object(PagingParams)
+  .transform(withPaging(LIMITS.pageSize.default, LIMITS.pageSize.max));
+export type SearchQuery = z.infer<typeof SearchQuery>;
 
 /**
  * Best matches first; `data` stays a list (spec §7) with the paging beside it (`pagination.total` counts matches up

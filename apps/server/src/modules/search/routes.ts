@@ -15,7 +15,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{
   /**
    * `GET /search/:query?page=1&limit=24` → 200 matches, best first, with paging like the product list (the total
    * counts up to MAX_HITS) and `correctedQuery` when a misspelt word was corrected; 400 when the trimmed query is
-   * empty or longer than 100 characters. Answers come from the catalog cache (lib/catalog-cache.ts: serialized and
+   * empty or longer than 100 characters. Without `page` and `limit` (spec §7's client) `data` is every match, up to
+   * `LIMITS.unpagedList.max` and MAX_HITS, with `limit` the unpaged cap and `pagination.pages` 1. Answers come from the catalog cache (lib/catalog-cache.ts: serialized and
    * compressed once per catalog generation, query and page), so a popular search costs no query until the catalog
    * changes.
    */

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@emporium/contract';
 import { selectRows } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { buildTestApp, insertProduct, type TestApp } from '../../test/build-test-app.ts';
@@ -131,6 +132,21 @@ describe('search', () => {
     const found = await titles('iphone 16 pro');
     expect(found.indexOf(ids.iphone!)).toBeLessThan(found.indexOf(ids.case!));
     expect(found).toContain(ids.case);
+  });
+
+  it('answers every match to a call without page and limit, as spec §7’s client makes it (not just the first 24)', async () => {
+    const all = (await search('training sock')).json();
+    expect(all.data).toHaveLength(30);
+    expect(new Set(all.data.map((p: { _id: string }) => p._id)).size).toBe(30);
+    expect(all.pagination).toEqual({ page: 1, limit: LIMITS.unpagedList.max, total: 30, pages: 1 });
+    // Paged as asked: the first page still has 24 by default, and page 2 the remaining 6.
+    const first = (await search('training sock', '?page=1')).json();
+    expect(first.data).toHaveLength(LIMITS.pageSize.default);
+    expect(first.pagination).toEqual({ page: 1, limit: 24, total: 30, pages: 2 });
+    const second = (await search('training sock', '?page=2&limit=24')).json();
+    expect(second.data.map((p: { _id: string }) => p._id)).toEqual(
+      all.data.slice(24).map((p: { _id: string }) => p._id),
+    );
   });
 
   it('pages through the matches', async () => {

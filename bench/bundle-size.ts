@@ -3,17 +3,19 @@
  * brotli as the server sends it, must stay within BUDGET_BYTES per route.
  *
  * `npm run build -w @emporium/web` runs it after `vite build` and fails when a route is over budget; by hand:
- * `npx tsx bench/bundle-size.ts` (WEB_DIST=<dir> to measure another build). `npm run bench` prints the same figures
- * through `measureBundles` and `printBundleReport`.
+ * `npx tsx bench/bundle-size.ts [dir]` (a folder to measure another build of ours, e.g. a copy of apps/web/dist from
+ * before a change). `npm run bench` prints the same figures through `measureBundles` and `printBundleReport`.
+ * WEB_DIST does not choose the build measured: it is the build the server serves, which may be another client's
+ * (README "Using another client"), and `WEB_DIST=… npm start` runs this budget on our own build.
  *
- * It reads apps/web/dist: index.html (the entry script and the chunks it preloads) and the Vite manifest
+ * It reads apps/web/dist (or `dir`): index.html (the entry script and the chunks it preloads) and the Vite manifest
  * (dist/.vite/manifest.json, `build.manifest`), which gives every chunk's static imports and each lazily loaded
  * screen's chunk. A route's initial JavaScript = the entry chunk + its static imports + the lazy chunk(s) of the
  * route's screens + their static imports. The command prints every chunk's raw / gzip / brotli size and the route
  * totals; it exits with 1 when a total is over budget, a route loads an admin chunk, or the build is missing.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
@@ -69,11 +71,9 @@ export interface BundleReport {
 /** The build could not be measured (missing, or the manifest no longer matches ROUTES). */
 export class BundleSizeError extends Error {}
 
-/** apps/web/dist, or WEB_DIST when set. */
+/** apps/web/dist, our web app's build, whatever WEB_DIST says (see the header). */
 export function defaultDist(): string {
-  return process.env.WEB_DIST
-    ? `${process.env.WEB_DIST.replace(/\/+$/, '')}/`
-    : fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
+  return fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
 }
 
 function sizeOf(dist: string, file: string): Sizes {
@@ -207,7 +207,8 @@ export function printBundleReport(report: BundleReport, { initialOnly = false } 
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
-    process.exitCode = printBundleReport(measureBundles()) ? 0 : 1;
+    const dir = process.argv[2];
+    process.exitCode = printBundleReport(measureBundles(dir ? resolvePath(dir) : undefined)) ? 0 : 1;
   } catch (error) {
     if (!(error instanceof BundleSizeError)) throw error;
     console.error(`bundle-size: ${error.message}`);

@@ -52,6 +52,17 @@ export interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>;
 
 /**
+ * Whether `manifest` is our web app's build (apps/web) rather than another client's served with WEB_DIST (README
+ * "Using another client"): it names at least one of the screen modules above. Another app's manifest has none of
+ * our source paths; a build of ours whose screens were partly renamed still counts as ours, so that screenFiles
+ * reports the stale list rather than the pages silently losing their hints. Reading the manifest Vite writes anyway
+ * needs no marker of our own, so copies of older builds (an A/B with bench/lighthouse.ts) are recognised too.
+ */
+export function isOwnBuild(manifest: Manifest): boolean {
+  return ROUTE_SCREENS.some(({ screens }) => screens.some((screen) => Object.hasOwn(manifest, screen)));
+}
+
+/**
  * The files (relative to the build folder) of the chunks under `keys` and of everything they import statically.
  * Throws when a key is not in the manifest (a screen renamed: this file no longer matches the web app).
  */

@@ -4,6 +4,7 @@
  * browser reuses the download. The hint comes from the same cached answer as the page's first API call. Hostile or
  * unknown paths get the page as built. The page is compressed for browsers that ask. With the build's manifest, the
  * page also announces its screens' JavaScript (the journey e2e/journeys/first-load checks it against the real build).
+ * All of it for our own build only; another client's build is served as built (other-client.test.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,15 +14,32 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_SIZES } from '@emporium/contract';
 import { featureImages, products } from '../../db/schema.ts';
+import type { CatalogReads } from '../../lib/catalog-cache.ts';
 import { buildTestApp, insertProduct, type TestApp } from '../../test/build-test-app.ts';
-import { ROUTE_SCREENS } from './route-screens.ts';
-import { screenPreloads } from './shell.ts';
+import { ROUTE_SCREENS, type Manifest } from './route-screens.ts';
+import { createWebShell, screenPreloads } from './shell.ts';
 
 /** A page as built, long enough (over 1 KB) to be compressed. */
 const BUILT =
-  '<!doctype html><html><head><title>Emporium</title></head><body><div id="root">' +
+  '<!doctype html><html><head><title>Emporium</title>' +
+  '<script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root">' +
   '<div class="animate-pulse rounded-lg bg-neutral-200 h-64"></div>'.repeat(30) +
   '</div></body></html>';
+
+/**
+ * The manifest of a build of ours (the shell gives hints only for our own build, shell.ts ownBuildManifest) whose
+ * screens are all in the entry chunk index.html loads: no modulepreload to announce, so these tests see the image
+ * hints alone.
+ */
+const OWN_MANIFEST = {
+  'index.html': { file: 'assets/index.js', isEntry: true },
+  ...Object.fromEntries(
+    ROUTE_SCREENS.flatMap(({ screens }) => screens).map((key) => [
+      key,
+      { file: 'assets/index.js', isDynamicEntry: true },
+    ]),
+  ),
+};
 
 let t: TestApp;
 let webDist: string;
@@ -29,6 +47,8 @@ let productId: string;
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'emporium-web-'));
   writeFileSync(join(webDist, 'index.html'), BUILT);
+  mkdirSync(join(webDist, '.vite'));
+  writeFileSync(join(webDist, '.vite', 'manifest.json'), JSON.stringify(OWN_MANIFEST));
   t = await buildTestApp({ WEB_DIST: webDist });
   productId = await insertProduct(t.db, { imageKey: 'products/p1-800.webp', price: 20 });
   await insertProduct(t.db, { imageKey: 'products/p2-800.webp', price: 5, category: 'Men', brand: 'Nike' });
@@ -170,36 +190,37 @@ describe("the page's screen chunks (modulepreload)", () => {
   };
 
   it("announces the layout's and the page's chunks and their imports, not what index.html loads already", () => {
-    const dir = fakeBuild(manifest);
-    try {
-      const preloads = screenPreloads(dir, html);
-      const forPath = (path: string) =>
-        [...preloads].find(([pattern]) => pattern.test(path))?.[1].match(/href="[^"]+"/g);
-      expect(forPath('/shop/listing')).toEqual([
-        'href="/assets/shop-layout.js"',
-        'href="/assets/shared.js"',
-        'href="/assets/listing-page.js"',
-        'href="/assets/listing-dep.js"',
-      ]);
-      expect(forPath('/shop/product/abc')).toEqual([
-        'href="/assets/shop-layout.js"',
-        'href="/assets/shared.js"',
-        'href="/assets/product-page.js"',
-        'href="/assets/product-page-parts.js"',
-      ]);
-      expect(forPath('/auth/login')).toHaveLength(3);
-      expect(forPath('/admin/dashboard')).toBeUndefined();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const preloads = screenPreloads(manifest, html);
+    const forPath = (path: string) =>
+      [...preloads].find(([pattern]) => pattern.test(path))?.[1].match(/href="[^"]+"/g);
+    expect(forPath('/shop/listing')).toEqual([
+      'href="/assets/shop-layout.js"',
+      'href="/assets/shared.js"',
+      'href="/assets/listing-page.js"',
+      'href="/assets/listing-dep.js"',
+    ]);
+    expect(forPath('/shop/product/abc')).toEqual([
+      'href="/assets/shop-layout.js"',
+      'href="/assets/shared.js"',
+      'href="/assets/product-page.js"',
+      'href="/assets/product-page-parts.js"',
+    ]);
+    expect(forPath('/auth/login')).toHaveLength(3);
+    expect(forPath('/admin/dashboard')).toBeUndefined();
   });
 
-  it('refuses to start with a build whose screens route-screens.ts no longer names', () => {
-    const renamed: Record<string, object> = { ...manifest };
+  it('refuses to start with a build of ours whose screens route-screens.ts no longer names', () => {
+    const renamed: Manifest = { ...manifest };
     delete renamed['src/features/shop-products/listing-page.tsx'];
+    expect(() => screenPreloads(renamed, html)).toThrow(/listing-page\.tsx.*route-screens\.ts/);
+    // Still our build (it names our other screens), so the stale list stops start-up rather than losing the hints.
     const dir = fakeBuild(renamed);
+    writeFileSync(join(dir, 'index.html'), `<!doctype html><html>${html}<body></body></html>`);
     try {
-      expect(() => screenPreloads(dir, html)).toThrow(/listing-page\.tsx.*route-screens\.ts/);
+      // Nothing is read before the throw, so no catalog is needed.
+      expect(() => createWebShell({ webDist: dir, reads: {} as CatalogReads })).toThrow(
+        /listing-page\.tsx.*route-screens\.ts/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

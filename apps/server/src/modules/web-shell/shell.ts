@@ -7,6 +7,8 @@
  * The browser starts those downloads with the HTML instead of after the scripts, the session check and the page's
  * data call (issue 13, Lighthouse "LCP request discovery"), and the app's loader finds the screens' chunks announced
  * and adds no link of its own. Any other page is served as built.
+ * All of this is for our own web app's build only (ownBuildManifest): another client's build served with WEB_DIST
+ * (README "Using another client") gets its index.html as built on every page, with or without a Vite manifest.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +17,7 @@ import type { CachedAnswer, CatalogReads } from '../../lib/catalog-cache.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { featureImagesAnswer } from '../features/answers.ts';
 import { productAnswer, productListAnswer } from '../products/answers.ts';
-import { ROUTE_SCREENS, screenFiles, type Manifest } from './route-screens.ts';
+import { isOwnBuild, ROUTE_SCREENS, screenFiles, type Manifest } from './route-screens.ts';
 
 export interface WebShell {
   /** index.html for `url` (path and query, as requested), with the page's preload hints when it has them. */
@@ -38,18 +40,33 @@ export function imagePreload(url: string, sizes: string): string {
 }
 
 /**
+ * The Vite manifest (`.vite/manifest.json`) of `webDist` when the build is our web app's (isOwnBuild in
+ * ./route-screens.ts: the manifest names our screen modules; apps/web always builds with `build.manifest`);
+ * undefined for another client's build, with a manifest of its own app, an unreadable one or none.
+ */
+export function ownBuildManifest(webDist: string): Manifest | undefined {
+  const manifestPath = join(webDist, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) return undefined;
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  } catch {
+    return undefined; // not a manifest Vite wrote for us: another build's business, not a reason to stop
+  }
+  if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest)) return undefined;
+  return isOwnBuild(manifest as Manifest) ? (manifest as Manifest) : undefined;
+}
+
+/**
  * `<link rel="modulepreload">` tags per page of ROUTE_SCREENS: its screens' chunks and everything they import
  * statically, less what index.html already loads, in the form Vite writes them, at low priority so that they queue
  * behind the stylesheet and the entry script that the first paint needs (Lighthouse, 3 runs each: at the default
  * high priority, first paint came ~300 ms later; at low, first paint as before and the largest paint ~100–300 ms
- * sooner). Empty without a manifest (a build made without `build.manifest`). Throws when a screen is not a lazily
- * loaded chunk of the build: route-screens.ts no longer matches the web app.
+ * sooner). Throws when a screen is not a lazily loaded chunk of our build's `manifest` (ownBuildManifest):
+ * route-screens.ts no longer matches the web app.
  */
-export function screenPreloads(webDist: string, html: string): Map<RegExp, string> {
+export function screenPreloads(manifest: Manifest, html: string): Map<RegExp, string> {
   const preloads = new Map<RegExp, string>();
-  const manifestPath = join(webDist, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) return preloads;
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const loaded = new Set([...html.matchAll(/\b(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]));
   for (const page of ROUTE_SCREENS) {
     const files = screenFiles(manifest, page);
@@ -69,14 +86,18 @@ interface WithImages {
 }
 
 /**
- * Reads `webDist`/index.html once. The hints come from the same cached answers the page's first API call gets
+ * Reads `webDist`/index.html once. For another client's build (no ownBuildManifest) every page is that index.html
+ * as built: the hints name our app's chunks and our <img> sizes, which another client would download for nothing.
+ * For ours, the hints come from the same cached answers the page's first API call gets
  * (modules/products/answers.ts, modules/features/answers.ts), so a page load and that call read the catalog once,
  * and a warm page load reads nothing; each answer's hint is worked out once. A failed read (unknown product,
  * database away) serves the page without it.
  */
 export function createWebShell(opts: { webDist: string; reads: CatalogReads }): WebShell {
   const html = readFileSync(join(opts.webDist, 'index.html'), 'utf8');
-  const modules = screenPreloads(opts.webDist, html);
+  const manifest = ownBuildManifest(opts.webDist);
+  if (!manifest) return { page: () => Promise.resolve(html) };
+  const modules = screenPreloads(manifest, html);
   const modulesFor = (path: string) => {
     for (const [pattern, tags] of modules) if (pattern.test(path)) return tags;
     return '';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BRANDS, CATEGORIES, DEFAULT_SORT, SORT_IDS } from './constants.ts';
+import { formNumber } from './form-number.ts';
 import { LIMITS } from './limits.ts';
 
 /**
@@ -133,7 +134,8 @@ const SERVER_OWNED_PRODUCT_FIELDS = {
 
 /**
  * Admin product body (spec §7 add/edit): image, title, description, category, brand, price and salePrice in
- * dollars, totalStock. Numbers may come as numeric strings ("44.99"), as form fields do. `image` is the URL or key
+ * dollars, totalStock. Numbers may come as plain decimal strings ("44.99"), as form fields do (`formNumber`; an
+ * empty salePrice is 0); `true`, `[7]`, `"0x10"`, `null` and the like are 400. `image` is the URL or key
  * returned by the upload route. `version` (optional) is the product's `version` when the form was loaded: a save
  * over a newer version (a sale or another admin's edit since) is refused with 409 instead of overwriting it. Any
  * other unknown key is refused with 400.
@@ -149,10 +151,10 @@ export const ProductInput = z
       .max(LIMITS.productDescription.max),
     category: z.enum(CATEGORIES),
     brand: z.enum(BRANDS),
-    price: z.coerce.number().positive('Price must be above 0').max(LIMITS.price.max),
-    salePrice: z.coerce.number().min(0).max(LIMITS.price.max),
-    totalStock: z.coerce.number().int('Stock must be a whole number').min(0).max(LIMITS.totalStock.max),
-    version: z.coerce.number().int().min(1).optional(),
+    price: formNumber(z.number().positive('Price must be above 0').max(LIMITS.price.max)),
+    salePrice: formNumber(z.number().min(0).max(LIMITS.price.max), 0),
+    totalStock: formNumber(z.number().int('Stock must be a whole number').min(0).max(LIMITS.totalStock.max)),
+    version: formNumber(z.number().int().min(1)).optional(),
     ...SERVER_OWNED_PRODUCT_FIELDS,
   })
   .transform((input) => {

@@ -36,29 +36,56 @@ export function waitMs(
   return Math.max(0, lastAt + lock - now);
 }
 
-export function memoryLoginThrottle(max: number, windowMs: number): LoginThrottle {
-  const entries = new Map<string, { count: number; lastAt: number }>();
+/** Keys the in-memory throttle keeps at most (about 100 bytes each). */
+export const MEMORY_THROTTLE_MAX_KEYS = 100_000;
+
+/**
+ * The throttle of one instance, holding at most `maxKeys` keys. Beyond that it forgets the least recently used key
+ * under the limit, and a locked key (at `max` failures or more) only when every other key is locked: wiping
+ * everything, or plain LRU, would let an attacker who records failures for many other keys unlock the one they are
+ * guessing (filling the map with locked keys instead takes `max` failures each, against the per-IP limit).
+ * Each Map keeps insertion order, so deleting and setting a key again makes it the most recent.
+ */
+export function memoryLoginThrottle(
+  max: number,
+  windowMs: number,
+  maxKeys = MEMORY_THROTTLE_MAX_KEYS,
+): LoginThrottle {
+  type Entry = { count: number; lastAt: number };
+  const open = new Map<string, Entry>();
+  const locked = new Map<string, Entry>();
+  const forget = (key: string) => open.delete(key) || locked.delete(key);
   const live = (key: string) => {
-    const e = entries.get(key);
+    const e = open.get(key) ?? locked.get(key);
     if (e && e.lastAt + windowMs <= Date.now()) {
-      entries.delete(key);
+      forget(key);
       return undefined;
     }
     return e;
   };
+  /** Stores `e` as the most recently used key, then evicts down to `maxKeys`. */
+  const touch = (key: string, e: Entry) => {
+    forget(key);
+    (e.count >= max ? locked : open).set(key, e);
+    while (open.size + locked.size > maxKeys) {
+      // Never the key just stored: a new key must be able to count up to its lock.
+      const from = open.size > (open.has(key) ? 1 : 0) ? open : locked;
+      from.delete(from.keys().next().value!);
+    }
+  };
   return {
     async retryAfterMs(key) {
       const e = live(key);
-      return e ? waitMs(e.count, e.lastAt, max, windowMs) : 0;
+      if (!e) return 0;
+      touch(key, e);
+      return waitMs(e.count, e.lastAt, max, windowMs);
     },
     async recordFailure(key) {
       const e = live(key);
-      if (e) Object.assign(e, { count: e.count + 1, lastAt: Date.now() });
-      else entries.set(key, { count: 1, lastAt: Date.now() });
-      if (entries.size > 100_000) entries.clear();
+      touch(key, e ? { count: e.count + 1, lastAt: Date.now() } : { count: 1, lastAt: Date.now() });
     },
     async reset(key) {
-      entries.delete(key);
+      forget(key);
     },
   };
 }

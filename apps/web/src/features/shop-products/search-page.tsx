@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_HITS, SEARCH_MIN_CHARS } from '@emporium/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ProductGrid } from './product-grid';
 import { getSearchResults, searchResultsCleared, selectSearch } from './search-slice';
 
-/** "1 product", "36 products", "Showing 48 of 500+ products" when the page holds fewer than all matches. */
+/** "1 product", "36 products", "Showing 48 of 120 products" while more matches than shown remain. */
 function resultCount(total: number, shown: number): string {
   const count = Math.max(total, shown);
   const noun = count === 1 ? 'product' : 'products';
@@ -19,13 +20,30 @@ function resultCount(total: number, shown: number): string {
  * The search page (spec §2, §4): the query lives in `searchQuery` in the URL (a shared link or a reload searches
  * again), runs 500 ms after typing stops when longer than 2 characters, and clears the results when emptied. Above
  * the results: how many products matched and, when the server corrected a misspelt word, the query they are for.
+ * Results come 48 at a time (SEARCH_PAGE_SIZE); "Load more" under them (with "Showing n of m products") adds the next
+ * page, so every match the server ranks can be reached.
  */
 export function SearchPage() {
   const dispatch = useAppDispatch();
   const [searchParams, setSearchParams] = useSearchParams();
   const urlQuery = searchParams.get('searchQuery') ?? '';
   const [keyword, setKeyword] = useState(urlQuery);
-  const { searchResults, total, correctedQuery, isLoading, error, query } = useAppSelector(selectSearch);
+  const {
+    searchResults,
+    total,
+    page,
+    pages,
+    correctedQuery,
+    isLoading,
+    isLoadingMore,
+    error,
+    moreError,
+    query,
+  } = useAppSelector(selectSearch);
+  const countRef = useRef<HTMLParagraphElement>(null);
+  const loadMoreRef = useRef<HTMLButtonElement>(null);
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const hasMore = page < pages;
 
   useEffect(() => {
     const text = keyword.trim();
@@ -37,10 +55,29 @@ export function SearchPage() {
     if (text.length < SEARCH_MIN_CHARS || (text === urlQuery && text === query)) return;
     const timer = setTimeout(() => {
       if (text !== urlQuery) setSearchParams({ searchQuery: text }, { replace: true });
-      if (text !== query) void dispatch(getSearchResults(text));
+      if (text !== query) void dispatch(getSearchResults({ query: text }));
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [keyword, urlQuery, query, dispatch, setSearchParams]);
+
+  // Keyboard focus stays on "Load more" while more remain. When the last page arrives the button goes away, so the
+  // focus moves to the first product it brought (its first control) instead of falling back to the page's top.
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (hasMore || isLoadingMore || from === null) return;
+    focusFrom.current = null;
+    if (document.activeElement !== document.body) return;
+    const card = resultsRef.current?.querySelectorAll('[data-testid="product-card"]')[from];
+    const target = card?.querySelector<HTMLElement>('a[href], button:not([disabled])') ?? countRef.current;
+    target?.focus();
+  }, [hasMore, isLoadingMore]);
+
+  const loadMore = () => {
+    if (isLoadingMore || !hasMore) return;
+    focusFrom.current = document.activeElement === loadMoreRef.current ? searchResults.length : null;
+    void dispatch(getSearchResults({ query, page: page + 1 }));
+  };
 
   const active = keyword.trim().length >= SEARCH_MIN_CHARS && query !== '';
   return (
@@ -74,7 +111,7 @@ export function SearchPage() {
           <div className="space-y-4">
             <div className="space-y-1">
               <h1 className="text-xl font-bold">{`Search Results for "${query}"`}</h1>
-              <p role="status" className="text-sm text-neutral-600">
+              <p ref={countRef} tabIndex={-1} role="status" className="text-sm text-neutral-600 outline-none">
                 {resultCount(total, searchResults.length)}
                 {correctedQuery && (
                   <>
@@ -85,7 +122,39 @@ export function SearchPage() {
                 )}
               </p>
             </div>
-            <ProductGrid products={searchResults} heading="Results" />
+            <div ref={resultsRef}>
+              <ProductGrid products={searchResults} heading="Results" />
+            </div>
+            {moreError && (
+              <p role="alert" className="text-center text-red-700">
+                Error: {moreError}
+              </p>
+            )}
+            {hasMore ? (
+              <div className="flex flex-col items-center gap-2 pt-2">
+                <p id="search-more-count" className="text-sm text-neutral-600">
+                  {resultCount(total, searchResults.length)}
+                </p>
+                {/* aria-disabled, not disabled, while loading: a disabled button would drop the keyboard focus. */}
+                <Button
+                  ref={loadMoreRef}
+                  variant="outline"
+                  onClick={loadMore}
+                  aria-disabled={isLoadingMore}
+                  aria-describedby="search-more-count"
+                  className="h-11 min-w-40"
+                >
+                  {isLoadingMore ? 'Loading...' : 'Load more'}
+                </Button>
+              </div>
+            ) : (
+              // The server ranks at most SEARCH_MAX_HITS matches: say so rather than imply these are all.
+              total >= SEARCH_MAX_HITS && (
+                <p className="text-center text-sm text-neutral-600">
+                  {`These are the best ${searchResults.length} matches. Refine your search to see others.`}
+                </p>
+              )
+            )}
           </div>
         ))}
     </section>

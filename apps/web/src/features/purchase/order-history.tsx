@@ -4,7 +4,12 @@ import { Button } from '@/components/ui/button';
 import { useSessionUser } from '@/app/session';
 import { formatPrice } from '@/lib/format';
 import { OrderDetailsDialog } from './order-details-dialog';
-import { fetchOrderDetails, fetchOrdersByUser, selectShopOrders } from './orders-slice';
+import {
+  fetchOrderDetails,
+  fetchOrdersByUser,
+  ORDER_HISTORY_PAGE_SIZE,
+  selectShopOrders,
+} from './orders-slice';
 import { OrderStatusBadge } from './status-badges';
 
 /** A row: a two-column card below `sm`, a table row from `sm` on. */
@@ -14,15 +19,35 @@ const cell = 'min-w-0 break-words sm:py-2 sm:pr-3';
 /** The column name shown inside the cell on a phone, where the header row is hidden. */
 const cellLabel = 'block text-xs text-neutral-600 sm:hidden';
 
-/** Order History (spec §2 Account › Orders): S.No, Order Date, Order Amount, Order Status, View Details. */
+/**
+ * Order History (spec §2 Account › Orders): S.No, Order Date, Order Amount, Order Status, View Details; ten orders a
+ * page (newest first) with Previous / Page n of m / Next under the table once there is more than one page. S.No
+ * counts on across pages.
+ */
 export function OrderHistory() {
   const dispatch = useAppDispatch();
   const user = useSessionUser();
-  const { orderList, isLoading } = useAppSelector(selectShopOrders);
+  const { orderList, pagination, isLoading } = useAppSelector(selectShopOrders);
+  const userId = user?.userId;
 
   useEffect(() => {
-    if (user) void dispatch(fetchOrdersByUser(user.userId));
-  }, [dispatch, user]);
+    if (userId) void dispatch(fetchOrdersByUser({ userId, page: 1 }));
+  }, [dispatch, userId]);
+
+  // A page emptied meanwhile (orders removed by the shop): show the last page there is instead.
+  useEffect(() => {
+    if (userId && pagination && orderList.length === 0 && pagination.page > pagination.pages) {
+      void dispatch(fetchOrdersByUser({ userId, page: pagination.pages }));
+    }
+  }, [dispatch, userId, pagination, orderList.length]);
+
+  const page = pagination?.page ?? 1;
+  const pages = pagination?.pages ?? 1;
+  const firstNumber = (page - 1) * (pagination?.limit ?? ORDER_HISTORY_PAGE_SIZE);
+  const goTo = (next: number) => {
+    if (!userId || isLoading || next < 1 || next > pages) return;
+    void dispatch(fetchOrdersByUser({ userId, page: next }));
+  };
 
   return (
     <section aria-labelledby="order-history-heading" className="space-y-4">
@@ -35,7 +60,7 @@ export function OrderHistory() {
         // Below `sm` each row is a stacked card with its own labels (the header row is hidden), so nothing scrolls
         // sideways on a phone; from `sm` on it is the plain table.
         <div className="relative">
-          <table className="block w-full text-left text-sm sm:table">
+          <table aria-busy={isLoading} className="block w-full text-left text-sm sm:table">
             <thead className="hidden border-b border-neutral-200 text-neutral-600 sm:table-header-group">
               <tr>
                 <th className="py-2 pr-3 font-semibold">S.No</th>
@@ -59,7 +84,7 @@ export function OrderHistory() {
                   <tr key={order._id} data-testid="order-row" className={row}>
                     <td className={cell}>
                       <span className={cellLabel}>S.No</span>
-                      {i + 1}
+                      {firstNumber + i + 1}
                     </td>
                     <td className={cell}>
                       <span className={cellLabel}>Order Date</span>
@@ -88,6 +113,33 @@ export function OrderHistory() {
               )}
             </tbody>
           </table>
+          {pages > 1 && (
+            <nav
+              aria-label="Order history pages"
+              className="mt-4 flex items-center justify-between gap-2 text-sm"
+            >
+              {/* aria-disabled, not disabled: a button that becomes disabled under the keyboard focus drops it. */}
+              <Button
+                size="sm"
+                variant="outline"
+                className="h-11 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 sm:h-9"
+                aria-disabled={page <= 1}
+                onClick={() => goTo(page - 1)}
+              >
+                Previous
+              </Button>
+              <span aria-live="polite">{`Page ${page} of ${pages} · ${pagination?.total ?? 0} orders`}</span>
+              <Button
+                size="sm"
+                variant="outline"
+                className="h-11 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 sm:h-9"
+                aria-disabled={page >= pages}
+                onClick={() => goTo(page + 1)}
+              >
+                Next
+              </Button>
+            </nav>
+          )}
         </div>
       )}
       <OrderDetailsDialog />

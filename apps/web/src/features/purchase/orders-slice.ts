@@ -1,11 +1,19 @@
 /** The `shopOrders` slice: the shopper's order history and the order open in the details dialog (spec §2 Account). */
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import type { Order, OrderListResponse, OrderResponse } from '@emporium/contract';
+import type { Order, OrderListResponse, OrderResponse, Pagination } from '@emporium/contract';
 import { rootReducer } from '@/app/store';
 import { apiRequest, errorMessage } from '@/lib/api';
 
+/** Orders per page of the history. */
+export const ORDER_HISTORY_PAGE_SIZE = 10;
+
 export interface ShopOrdersState {
+  /** One page of the history, newest first. */
   orderList: Order[];
+  /** The page `orderList` is, with the total; null before the first answer. */
+  pagination: Pagination | null;
+  /** The page last asked for: an older answer arriving after it is dropped. */
+  requestedPage: number;
   orderDetails: Order | null;
   isLoading: boolean;
   isDetailsLoading: boolean;
@@ -13,21 +21,37 @@ export interface ShopOrdersState {
 
 const initialState: ShopOrdersState = {
   orderList: [],
+  pagination: null,
+  requestedPage: 1,
   orderDetails: null,
   isLoading: false,
   isDetailsLoading: false,
 };
 
-export const fetchOrdersByUser = createAsyncThunk<Order[], string, { rejectValue: string }>(
-  'shopOrders/listFetched',
-  async (userId, { rejectWithValue }) => {
-    try {
-      return (await apiRequest<OrderListResponse>(`/api/shop/order/list/${userId}`)).data;
-    } catch (error) {
-      return rejectWithValue(errorMessage(error, 'Failed to fetch orders'));
-    }
-  },
-);
+/**
+ * One page of the caller's orders (ORDER_HISTORY_PAGE_SIZE of them), newest first. The history asks page by page
+ * rather than for the whole list (up to 1,000 orders with their lines) that spec §7's unpaged call answers.
+ */
+export const fetchOrdersByUser = createAsyncThunk<
+  { data: Order[]; pagination: Pagination },
+  { userId: string; page: number },
+  { rejectValue: string }
+>('shopOrders/listFetched', async ({ userId, page }, { rejectWithValue }) => {
+  try {
+    const body = await apiRequest<OrderListResponse>(
+      `/api/shop/order/list/${userId}?page=${page}&limit=${ORDER_HISTORY_PAGE_SIZE}`,
+    );
+    const pagination = body.pagination ?? {
+      page,
+      limit: ORDER_HISTORY_PAGE_SIZE,
+      total: body.data.length,
+      pages: 1,
+    };
+    return { data: body.data, pagination };
+  } catch (error) {
+    return rejectWithValue(errorMessage(error, 'Failed to fetch orders'));
+  }
+});
 
 export const fetchOrderDetails = createAsyncThunk<Order, string, { rejectValue: string }>(
   'shopOrders/detailsFetched',
@@ -50,16 +74,21 @@ const shopOrdersSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(fetchOrdersByUser.pending, (state) => {
+      .addCase(fetchOrdersByUser.pending, (state, action) => {
         state.isLoading = true;
+        state.requestedPage = action.meta.arg.page;
       })
       .addCase(fetchOrdersByUser.fulfilled, (state, action) => {
+        if (action.meta.arg.page !== state.requestedPage) return;
         state.isLoading = false;
-        state.orderList = action.payload;
+        state.orderList = action.payload.data;
+        state.pagination = action.payload.pagination;
       })
-      .addCase(fetchOrdersByUser.rejected, (state) => {
+      .addCase(fetchOrdersByUser.rejected, (state, action) => {
+        if (action.meta.arg.page !== state.requestedPage) return;
         state.isLoading = false;
         state.orderList = [];
+        state.pagination = null;
       })
       .addCase(fetchOrderDetails.pending, (state) => {
         state.isDetailsLoading = true;

@@ -166,13 +166,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(status).send({ success: false, message });
   });
 
-  const allowedOrigins = [new URL(config.publicUrl).origin, ...config.corsOrigins];
+  // The storefront (STOREFRONT_URL, when the web app is hosted apart from the API) is allowed like CORS_ORIGINS.
+  const storefrontOrigin = new URL(config.storefrontUrl).origin;
+  const apiOrigin = new URL(config.publicUrl).origin;
+  const corsOrigins = [
+    ...new Set([...config.corsOrigins, ...(storefrontOrigin === apiOrigin ? [] : [storefrontOrigin])]),
+  ];
+  const allowedOrigins = [apiOrigin, ...corsOrigins];
   // CORS_ORIGINS may call every method and header spec §7 uses (DESIGN.md §4); any other origin, and a request with
   // no Origin (same-origin reads, non-browser clients), gets no CORS headers. With no CORS_ORIGINS (the web app is
   // served from the shop's own origin) there is nothing to allow, and no request pays for the check.
-  if (config.corsOrigins.length > 0) {
+  if (corsOrigins.length > 0) {
     await app.register(cors, {
-      origin: (origin, cb) => cb(null, origin !== undefined && config.corsOrigins.includes(origin)),
+      origin: (origin, cb) => cb(null, origin !== undefined && corsOrigins.includes(origin)),
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type', 'Cache-Control', 'Pragma', 'Expires'],
@@ -224,12 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalog = createCatalogCache(bus, { ttlMs: config.catalogCacheTtlMs });
   catalog.onChange(() => forgetProductCounts(db));
   const sessions = createSessionCache(bus, { ttlMs: config.sessionCacheTtlMs });
-  const renewCatalog = (_request: unknown, _reply: unknown, done: () => void) => {
-    catalog.changed();
-    done();
-  };
   app.addHook('onRoute', (route) => {
-    if (route.config?.catalogWrite) appendRouteHook(route, 'onResponse', renewCatalog);
     if (route.config?.cachedAnswer) appendRouteHook(route, 'onRequest', catalog.sendKnown);
   });
   app.addHook('onClose', () => bus.close());
@@ -267,31 +268,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cartRoutes, { prefix: '/api/shop', db, images });
   await app.register(addressRoutes, { prefix: '/api/shop', db });
-  await app.register(reviewRoutes, { prefix: '/api/shop', db });
+  await app.register(reviewRoutes, { prefix: '/api/shop', db, catalog });
   await app.register(searchRoutes, { prefix: '/api/shop', db, images, cache: catalog });
   const mailer = deps.mailer ?? createMailer({ ...config.mail, outboxDir: join(config.dataDir, 'outbox') });
-  const mailWorker = createMailWorker({ db, images, mailer, log: app.log, publicUrl: config.publicUrl });
+  const mailWorker = createMailWorker({ db, images, mailer, log: app.log, shopUrl: config.storefrontUrl });
   const orderDeps = {
     db,
     images,
     payments: deps.payments ?? createPaymentProvider(config),
     mailer,
     publicUrl: config.publicUrl,
+    storefrontUrl: config.storefrontUrl,
     kickMail: mailWorker.kick,
+    catalog,
   };
   await app.register(orderRoutes, { prefix: '/api/shop', ...orderDeps });
   // The sandbox's approval page exists only while the sandbox provider takes the payments (DESIGN.md §4).
   if (orderDeps.payments.name === 'sandbox') await app.register(sandboxPaymentRoutes, orderDeps);
   const jobs = deps.runJobs
-    ? startJobs(app.log, { ...orderDeps, log: app.log }, config, mailWorker, catalog)
+    ? startJobs(app.log, { ...orderDeps, log: app.log }, config, mailWorker)
     : undefined;
   app.addHook('onClose', async () => {
     await jobs?.stop();
     await mailWorker.drain();
   });
   await app.register(uploadRoutes, { prefix: '/api/admin', images });
-  await app.register(adminProductRoutes, { prefix: '/api/admin', db, images, publicUrl: config.publicUrl });
-  await app.register(adminOrderRoutes, { prefix: '/api/admin', db, images });
+  await app.register(adminProductRoutes, {
+    prefix: '/api/admin',
+    db,
+    images,
+    publicUrl: config.publicUrl,
+    catalog,
+  });
+  await app.register(adminOrderRoutes, { prefix: '/api/admin', db, images, catalog });
   await app.register(dashboardRoutes, { prefix: '/api/admin', db, images });
 
   // Images: local disk, or streamed from the shared bucket (storage/serve-images.ts).

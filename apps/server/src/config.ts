@@ -36,7 +36,8 @@ const EnvSchema = z.object({
   PORT: int(3000, 0),
   HOST: optionalString,
   TRUST_PROXY: z.string().default(''),
-  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  STOREFRONT_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: optionalString,
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -54,7 +55,8 @@ const EnvSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'paypal']).optional(),
   PAYPAL_CLIENT_ID: optionalString,
   PAYPAL_CLIENT_SECRET: optionalString,
-  PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+  PAYPAL_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PAYPAL_ALLOW_SANDBOX: bool,
   PENDING_ORDER_TTL_MINUTES: int(60),
   RECONCILE_INTERVAL_SECONDS: int(60),
   RECONCILE_GRACE_SECONDS: int(60, 0),
@@ -122,6 +124,10 @@ export function parseTrustProxy(value: string): false | number | string[] {
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 
+/** PayPal's REST hosts (DESIGN.md §4 Payments): live by default in production, the sandbox elsewhere. */
+export const PAYPAL_LIVE_API = 'https://api-m.paypal.com';
+export const PAYPAL_SANDBOX_API = 'https://api-m.sandbox.paypal.com';
+
 /** Parsed, resolved configuration. */
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -132,6 +138,11 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Origin used to build absolute image URLs and to check the Origin header (no trailing slash). */
   publicUrl: string;
+  /**
+   * Where shoppers' browsers are sent (payment returns, e-mail links): the web app's origin, `PUBLIC_URL` unless a
+   * separately hosted storefront is named by `STOREFRONT_URL`; its origin is also allowed like CORS_ORIGINS.
+   */
+  storefrontUrl: string;
   dataDir: string;
   /** PostgreSQL connection string; undefined means embedded PGlite under `dataDir/db`. */
   databaseUrl?: string;
@@ -256,6 +267,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SEED_DEMO: demo accounts are refused when NODE_ENV=production',
     );
   }
+  if (production && !e.PUBLIC_URL) {
+    throw invalid(
+      'PUBLIC_URL: required in production: the origin shoppers use (for example https://shop.example.com), for ' +
+        'image URLs, payment returns, e-mail links and the allowed Origin',
+    );
+  }
   if (production && e.ADMIN_PASSWORD && /^(Admin123!|Shopper123!)$/.test(e.ADMIN_PASSWORD)) {
     throw new ConfigError(
       'Invalid configuration:\n  ADMIN_PASSWORD: a demo password is refused in production',
@@ -269,6 +286,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const paymentProvider = e.PAYMENT_PROVIDER ?? (paypalKeys ? 'paypal' : 'sandbox');
+  const paypalApiBase = (e.PAYPAL_API_BASE ?? (production ? PAYPAL_LIVE_API : PAYPAL_SANDBOX_API)).replace(
+    /\/+$/,
+    '',
+  );
+  if (
+    production &&
+    paymentProvider === 'paypal' &&
+    new URL(paypalApiBase).hostname.endsWith('.sandbox.paypal.com') &&
+    !e.PAYPAL_ALLOW_SANDBOX
+  ) {
+    throw invalid(
+      `PAYPAL_API_BASE: ${paypalApiBase} is PayPal's sandbox, where no money moves; production takes payments on ` +
+        `${PAYPAL_LIVE_API}. Set PAYPAL_ALLOW_SANDBOX=true to use the sandbox in production on purpose`,
+    );
+  }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const demo = seedDemo && !e.DATABASE_URL && !e.ADMIN_EMAIL;
   const host = e.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0');
@@ -278,12 +310,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const images = imagesConfig(e);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host,
     trustProxy,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
+    storefrontUrl: (e.STOREFRONT_URL ?? publicUrl).replace(/\/+$/, ''),
     dataDir: resolve(e.DATA_DIR ?? join(REPO_ROOT, 'data')),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
@@ -309,7 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             provider: 'paypal',
             clientId: e.PAYPAL_CLIENT_ID!,
             clientSecret: e.PAYPAL_CLIENT_SECRET!,
-            apiBase: e.PAYPAL_API_BASE.replace(/\/+$/, ''),
+            apiBase: paypalApiBase,
           }
         : { provider: 'sandbox', inProduction: production },
     pendingOrderTtlMs: e.PENDING_ORDER_TTL_MINUTES * 60_000,

@@ -5,7 +5,6 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
-import type { CatalogCache } from './lib/catalog-cache.ts';
 import type { MailWorker } from './mail/outbox.ts';
 import { reconcilePayments } from './modules/orders/reconcile.ts';
 import type { OrderDeps } from './modules/orders/service.ts';
@@ -16,13 +15,7 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-export function startJobs(
-  log: FastifyBaseLogger,
-  deps: OrderDeps,
-  config: Config,
-  mail: MailWorker,
-  catalog: Pick<CatalogCache, 'changed'>,
-): Jobs {
+export function startJobs(log: FastifyBaseLogger, deps: OrderDeps, config: Config, mail: MailWorker): Jobs {
   let reconciling: Promise<unknown> | undefined;
   const reconcile = () => {
     if (reconciling) return;
@@ -31,11 +24,8 @@ export function startJobs(
       graceMs: config.reconcileGraceMs,
     })
       .then((r) => {
-        if (r.paid || r.cancelled) {
-          log.info(r, 'payment reconciliation');
-          // Stock moved (taken for captured orders, given back for cancelled ones).
-          catalog.changed();
-        }
+        // The capture and cancel steps announce their own stock moves to the catalog cache.
+        if (r.paid || r.cancelled) log.info(r, 'payment reconciliation');
       })
       .catch((err: unknown) => log.error({ err }, 'payment reconciliation failed'))
       .finally(() => (reconciling = undefined));

@@ -6,12 +6,12 @@
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ConfigError } from './config.ts';
-import { upsertAccount } from './modules/auth/auth.service.ts';
 import { openRuntime } from './runtime.ts';
-import { seedCatalog, seedDemoAccounts } from './seed/seed.ts';
+import { prepareData } from './startup.ts';
 
 async function main(): Promise<void> {
-  const { config, database, images, hasher } = await openRuntime();
+  const runtime = await openRuntime();
+  const { config, database, images } = runtime;
   // Redis commands fail fast while it is down (no offline queue, a short timeout), and the callers fall back to this
   // instance's memory; the client keeps reconnecting in the background.
   const redis = config.redisUrl
@@ -21,30 +21,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, images, redis, runJobs: true });
   const log = app.log;
 
-  const accounts = await database.withStartupLock(async () => {
-    const started = Date.now();
-    const seeded = config.demoAccounts
-      ? await seedDemoAccounts(database.db, hasher, config.demoAccounts)
-      : [];
-    if (config.seedDemo) {
-      const added = await seedCatalog(database.db, images);
-      if (added.products || added.features) {
-        log.info(
-          `Seeded ${added.products} products and ${added.features} feature images in ${Date.now() - started} ms`,
-        );
-      }
-    }
-    if (config.admin) {
-      const result = await upsertAccount(
-        database.db,
-        hasher,
-        { email: config.admin.email, password: config.admin.password, userName: 'Admin', role: 'admin' },
-        { resetExisting: true },
-      );
-      log.info(`Admin ${config.admin.email}: ${result}`);
-    }
-    return seeded;
-  });
+  const accounts = await prepareData(runtime, log);
 
   if (config.payments.provider === 'sandbox' && config.payments.inProduction) {
     log.warn(
@@ -66,13 +43,18 @@ async function main(): Promise<void> {
   const lines = [
     `Emporium is running at ${config.publicUrl} (database: ${database.kind}, listening on ${config.host})`,
   ];
-  if (accounts.length > 0) {
+  if (accounts.demo.length > 0) {
     lines.push(
       config.demoAccounts === 'random'
         ? 'Demo accounts (HOST is reachable from the network, so their passwords are new on every start):'
         : 'Demo accounts:',
     );
-    for (const a of accounts) lines.push(`  ${a.role.padEnd(5)} ${a.email} / ${a.password}`);
+    for (const a of accounts.demo) lines.push(`  ${a.role.padEnd(5)} ${a.email} / ${a.password}`);
+  } else if (accounts.disabled.length > 0) {
+    lines.push(
+      `No demo accounts on this server: ${accounts.disabled.join(', ')}, left from a demo run, ` +
+        'can no longer sign in (password replaced, sessions ended).',
+    );
   } else {
     lines.push('No demo accounts on this server.');
   }

@@ -162,7 +162,8 @@ export const UNAVAILABLE_MESSAGE = 'The shop is briefly unavailable. Please try 
 /**
  * True for errors that mean the database cannot be reached right now (connection refused or lost, the server
  * shutting down or starting, too many connections, no pool connection within the time-out, a statement or query
- * time-out): the request gets 503 with Retry-After, and the process lives on (DESIGN.md §4).
+ * time-out; for PGlite, the embedded database closed or its WebAssembly aborted): the request gets 503 with
+ * Retry-After, and the process lives on (DESIGN.md §4).
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const state = sqlState(err);
@@ -178,6 +179,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
       /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|Client has encountered a connection error|not currently accepting connections|the database system is (starting up|shutting down|in recovery mode)|terminating connection/i.test(
         message,
       ) ||
+      // PGlite's own failures: the embedded database closed or closing (shutdown), or its WebAssembly aborted.
+      /^PGlite (is closed|is closing|failed to initialize)|^Aborted\(|timeout while waiting for mutex/.test(
+        message,
+      ) ||
+      (e as { name?: unknown }).name === 'RuntimeError' ||
       e.code === 'ECONNREFUSED' ||
       e.code === 'ECONNRESET'
     )

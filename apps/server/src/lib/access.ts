@@ -2,8 +2,9 @@
  * Access control (DESIGN.md §4): every route declares `config.access` as `public`, `shopper` (any signed-in user)
  * or `admin`; a route without it makes start-up fail (default deny). Public routes do not look the session up
  * unless they declare `readsSession`; shopper routes may use the session cache. The session comes from
- * `Authorization: Bearer <token>` or the `token` cookie. Unsafe methods authenticated by the cookie alone must carry
- * an allowed Origin (CSRF defence), else 403.
+ * `Authorization: Bearer <token>` or the `token` cookie. CSRF defence (DESIGN.md §4): every unsafe request, public
+ * routes included and with or without a cookie, is refused (403) when it carries a foreign `Origin`, or no Origin and
+ * `Sec-Fetch-Site: cross-site`; one authenticated by the cookie alone must also carry an allowed Origin.
  */
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -20,8 +21,6 @@ declare module 'fastify' {
     access?: Access;
     /** A public route that needs the caller's user (check-auth, logout); other public routes never look it up. */
     readsSession?: boolean;
-    /** The route writes catalog data (products, stock, reviews, feature images): the catalog cache is renewed. */
-    catalogWrite?: boolean;
     /**
      * The route answers from the catalog cache (`CatalogCache.send`): a repeated address is answered before its query
      * is parsed (`CatalogCache.sendKnown`, after the rate limit).
@@ -58,6 +57,17 @@ export const accessPlugin = fp(
     const allowed = new Set(opts.allowedOrigins);
     app.decorateRequest('user', null);
     app.decorateRequest('sessionToken', null);
+
+    /**
+     * Refuses an unsafe request sent from another site: a browser names the page's origin in `Origin` on every
+     * cross-origin POST, PUT and DELETE (forms included), and marks it `Sec-Fetch-Site: cross-site`. A request with
+     * neither (curl, a server) has no victim's browser behind it. `null` (sandboxed frames, opaque redirects) is foreign.
+     */
+    const refuseCrossSite = async (request: FastifyRequest) => {
+      const origin = request.headers.origin;
+      if (origin !== undefined ? !allowed.has(origin) : request.headers['sec-fetch-site'] === 'cross-site')
+        throw forbidden('Request origin not allowed');
+    };
 
     /** Resolves the caller and refuses visitors or non-admins where the route requires it. */
     const checkAccess = async (request: FastifyRequest) => {
@@ -97,6 +107,8 @@ export const accessPlugin = fp(
       const access = config?.access;
       if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !access)
         throw new Error(`Route ${route.method} ${route.url} declares no access (public/shopper/admin)`);
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (methods.some((m) => !SAFE_METHODS.has(m))) appendRouteHook(route, 'onRequest', refuseCrossSite);
       if (!access || (access === 'public' && !config.readsSession)) return;
       appendRouteHook(route, 'onRequest', checkAccess);
       if (access !== 'public') appendRouteHook(route, 'onSend', noStore);

@@ -46,6 +46,13 @@ export interface CatalogCache {
   readonly size: number;
 }
 
+/**
+ * How a service says that it committed a change to what catalog answers show (a product, its stock or price, a
+ * review, a feature image). Called after the commit and only when something changed: a refused, failed or no-op
+ * request renews nothing (issue 24: a junk request must not empty every instance's cache).
+ */
+export type CatalogChanges = Pick<CatalogCache, 'changed'>;
+
 /** What a cached catalog read needs: the database, the image store (for image URLs) and the cache itself. */
 export interface CatalogReads {
   db: Db;

@@ -3,9 +3,12 @@
  * addresses, a production server on demo defaults, bodies that stall or blow up, a pending-order flood, NUL bytes,
  * overflowing totals, common passwords, cacheable personal data, logs that leak query parameters.
  */
+import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -14,6 +17,8 @@ import { addAddress, addToCart, as, placeOrder } from '../test/shop-client.ts';
 import { hashingBusy } from '../modules/auth/password.ts';
 import { errSerializer } from './log.ts';
 import { createRefusalHold } from './refusal-hold.ts';
+
+const SERVER_SRC = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -123,7 +128,34 @@ describe('login floods get slow, cheap refusals (REFUSAL_DELAY_MS)', () => {
 });
 
 describe('production never runs on demo defaults', () => {
-  const prod = { NODE_ENV: 'production', SEED_DEMO: 'false' };
+  const prod = { NODE_ENV: 'production', SEED_DEMO: 'false', PUBLIC_URL: 'https://shop.example.com' };
+  const paypal = { ...prod, PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
+
+  it('production without PUBLIC_URL exits at start-up with a message naming it (issue 24, finding 4)', () => {
+    const { NODE_ENV, SEED_DEMO, PAYMENT_PROVIDER } = { ...prod, PAYMENT_PROVIDER: 'sandbox' };
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(SERVER_SRC, 'main.ts')], {
+      env: { PATH: process.env.PATH, NODE_ENV, SEED_DEMO, PAYMENT_PROVIDER },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/PUBLIC_URL: required in production/);
+    expect(loadConfig({ ...prod, PAYMENT_PROVIDER: 'sandbox' }).publicUrl).toBe('https://shop.example.com');
+  });
+
+  it("takes PayPal's live host by default in production and refuses its sandbox unless allowed explicitly", () => {
+    const config = loadConfig(paypal);
+    expect(config.payments).toMatchObject({ provider: 'paypal', apiBase: 'https://api-m.paypal.com' });
+    const sandboxHost = { ...paypal, PAYPAL_API_BASE: 'https://api-m.sandbox.paypal.com' };
+    expect(() => loadConfig(sandboxHost)).toThrow(/PAYPAL_API_BASE: .*sandbox.*PAYPAL_ALLOW_SANDBOX=true/s);
+    expect(loadConfig({ ...sandboxHost, PAYPAL_ALLOW_SANDBOX: 'true' }).payments).toMatchObject({
+      apiBase: 'https://api-m.sandbox.paypal.com',
+    });
+    // Outside production the sandbox stays the default, so a developer's keys never move real money.
+    const dev = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(dev).payments).toMatchObject({ apiBase: 'https://api-m.sandbox.paypal.com' });
+  });
+
   it('refuses to start without PayPal keys unless the sandbox is chosen explicitly', () => {
     expect(() => loadConfig(prod)).toThrow(ConfigError);
     expect(() => loadConfig(prod)).toThrow(/PAYMENT_PROVIDER: production needs PAYPAL_CLIENT_ID/);
@@ -141,7 +173,7 @@ describe('production never runs on demo defaults', () => {
     });
     expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/db' }).demoAccounts).toBe(false);
     expect(loadConfig({ HOST: '0.0.0.0' }).demoAccounts).toBe('random');
-    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
+    expect(() => loadConfig({ ...prod, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
   });
 
   it('has no sandbox payment page while PayPal takes the payments', async () => {

@@ -21,8 +21,8 @@ export interface OutboxDeps {
   images: ImageStore;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  /** The shop's public origin, for links in the mail. */
-  publicUrl: string;
+  /** The storefront's origin (config `storefrontUrl`), for links in the mail. */
+  shopUrl: string;
 }
 
 /** How long a claimed row is left to its worker before another may take it (ms). */
@@ -108,7 +108,7 @@ async function sendOrderConfirmation(deps: OutboxDeps, orderId: string): Promise
       })),
       totalCents: toCents(order.totalPrice),
       address: { address, city, state, pincode, phone, notes },
-      shopUrl: deps.publicUrl,
+      shopUrl: deps.shopUrl,
     }),
   });
 }

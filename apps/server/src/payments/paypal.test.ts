@@ -167,6 +167,8 @@ describe('PayPal provider against a local fake of Orders v2', () => {
       mailer: { send: async () => 'not sent' },
       publicUrl: 'http://shop.test',
       log: pino({ level: 'silent' }),
+      storefrontUrl: 'http://shop.test',
+      catalog: { changed: () => undefined },
     };
     await reconcilePayments(deps, { pendingTtlMs: 3_600_000, graceMs: 0 });
     const status = async (id: string) =>

@@ -4,10 +4,10 @@
  * and `fillCatalog` for large benchmark catalogs.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { BRANDS, type Brand, type Category } from '@emporium/contract';
 import type { Db } from '../db/client.ts';
-import { featureImages, products } from '../db/schema.ts';
+import { featureImages, products, sessions, users } from '../db/schema.ts';
 import { upsertAccount } from '../modules/auth/auth.service.ts';
 import type { PasswordHasher } from '../modules/auth/password.ts';
 import type { ImageStore } from '../storage/image-store.ts';
@@ -40,6 +40,31 @@ export async function seedDemoAccounts(
     seeded.push({ role: account.role, email: account.email, password });
   }
   return seeded;
+}
+
+/**
+ * Disables the demo accounts that an earlier demo run left in this database (DESIGN.md §4: demo accounts exist only
+ * while the server runs as the embedded demo). Each gets an unguessable password that nobody is told and loses
+ * every session, so the README's published passwords open nothing. Their orders and reviews stay. Returns the
+ * e-mails that were disabled (those not already disabled are counted too: the step is idempotent and cheap).
+ */
+export async function disableDemoAccounts(db: Db, hasher: PasswordHasher): Promise<string[]> {
+  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+  const found = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, emails));
+  for (const user of found) {
+    const passwordHash = await hasher.hash(randomBytes(32).toString('base64url'));
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+    });
+  }
+  return found.map((u) => u.email);
 }
 
 export interface SeedProduct {

@@ -12,6 +12,7 @@ import {
 } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
+import type { CatalogChanges } from '../../lib/catalog-cache.ts';
 import {
   deleteOrder,
   getAdminOrder,
@@ -25,10 +26,12 @@ import { errorResponses } from '../../lib/route-schemas.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-export const adminOrderRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> = async (
-  app,
-  { db, images },
-) => {
+export const adminOrderRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  images: ImageStore;
+  catalog: CatalogChanges;
+}> = async (app, opts) => {
+  const { db, images } = opts;
   /**
    * `GET /orders/get?search&status&from&to&page&limit` (AdminOrderListQuery).
    * - 200 `{success: true, data: AdminOrder[], pagination: {page, limit, total, pages}}`: the orders matching every
@@ -106,7 +109,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStor
   app.put(
     '/orders/status/:id',
     {
-      config: { access: 'admin', catalogWrite: true },
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         params: IdParams,
@@ -117,7 +120,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStor
     async (request) => ({
       success: true as const,
       message: 'Order status updated successfully',
-      data: await setOrderStatus(db, images, request.params.id, request.body.orderStatus),
+      data: await setOrderStatus(opts, request.params.id, request.body.orderStatus),
     }),
   );
 

@@ -16,6 +16,7 @@ import { isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { toOrder } from '../orders/order-view.ts';
 import { restoreStock } from '../orders/stock.ts';
+import type { CatalogChanges } from '../../lib/catalog-cache.ts';
 import { containsPattern } from '../admin-products/service.ts';
 import type { CsvCell } from '../admin-products/csv.ts';
 
@@ -165,15 +166,18 @@ export async function* orderCsvRecords(
   }
 }
 
-/** Sets the order's status; 404 unknown order. Returns the updated order. */
+/**
+ * Sets the order's status; 404 unknown order. Returns the updated order. Stock given back by a cancellation is
+ * announced to `catalog` after the commit.
+ */
 export async function setOrderStatus(
-  db: Db,
-  images: ImageStore,
+  deps: { db: Db; images: ImageStore; catalog: CatalogChanges },
   orderId: string,
   status: OrderStatus,
 ): Promise<AdminOrder> {
+  const { db, images } = deps;
   if (!isUuid(orderId)) throw notFound('Order not found');
-  await db.transaction(async (tx) => {
+  const restocked = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw notFound('Order not found');
     const cancelPayment = status === 'Cancelled' && order.paymentStatus === 'pending';
@@ -191,8 +195,9 @@ export async function setOrderStatus(
           : {}),
       })
       .where(eq(orders.id, orderId));
-    if (status === 'Cancelled') await restoreStock(tx, orderId);
+    return status === 'Cancelled' && (await restoreStock(tx, orderId));
   });
+  if (restocked) deps.catalog.changed();
   return getAdminOrder(db, images, orderId);
 }
 

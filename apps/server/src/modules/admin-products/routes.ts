@@ -85,7 +85,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductDeps> = async
   app.post(
     '/products/add',
     {
-      config: { access: 'admin', catalogWrite: true },
+      config: { access: 'admin' },
       schema: { tags: ['admin'], body: ProductInput, response: { 201: AdminProductResponse, ...errors } },
     },
     async (request, reply) => {
@@ -98,7 +98,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductDeps> = async
   app.put(
     '/products/edit/:id',
     {
-      config: { access: 'admin', catalogWrite: true },
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         params: IdParams,
@@ -117,7 +117,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductDeps> = async
   app.delete(
     '/products/delete/:id',
     {
-      config: { access: 'admin', catalogWrite: true },
+      config: { access: 'admin' },
       schema: { tags: ['admin'], params: IdParams, response: { 200: AdminProductResponse, ...errors } },
     },
     async (request) => ({

@@ -13,10 +13,11 @@ import {
   type ProductInput,
 } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
+import type { CatalogChanges } from '../../lib/catalog-cache.ts';
 import { products } from '../../db/schema.ts';
 import { badRequest, conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import { effectivePriceCents, forgetProductCounts, productColumns, toProduct } from '../products/service.ts';
+import { effectivePriceCents, productColumns, toProduct } from '../products/service.ts';
 import type { CsvCell } from './csv.ts';
 import { imageKeyFrom } from '../uploads/image-processing.ts';
 
@@ -24,6 +25,8 @@ export interface AdminProductDeps {
   db: Db;
   images: ImageStore;
   publicUrl: string;
+  /** Told after every committed product change (add, an edit that changed something, delete). */
+  catalog: CatalogChanges;
 }
 
 async function toRow(deps: AdminProductDeps, input: ProductInput) {
@@ -164,43 +167,55 @@ export async function addProduct(deps: AdminProductDeps, input: ProductInput): P
     .insert(products)
     .values(await toRow(deps, input))
     .returning(productColumns);
-  forgetProductCounts(deps.db);
+  deps.catalog.changed();
   return toProduct(row!, deps.images);
 }
 
 /**
  * Replaces the product's fields and bumps its version; 404 when it does not exist. With `input.version` (the
  * version the form was loaded at), 409 when the product changed since (a sale took stock, or another admin saved),
- * so a stale form never overwrites newer stock (DESIGN.md §4).
+ * so a stale form never overwrites newer stock (DESIGN.md §4). Saving the values it already has changes nothing:
+ * same version, no catalog renewal.
  */
 export async function editProduct(deps: AdminProductDeps, id: string, input: ProductInput): Promise<Product> {
   if (!isUuid(id)) throw notFound('Product not found');
+  const values = await toRow(deps, input);
+  const sameVersion = input.version === undefined ? undefined : eq(products.version, input.version);
+  // Only a row that differs is written: the rule is in the WHERE clause, so an identical save is a no-op.
+  const differs = sql`(${products.title}, ${products.description}, ${products.category}, ${products.brand},
+    ${products.priceCents}, ${products.salePriceCents}, ${products.totalStock}, ${products.imageKey})
+    is distinct from (${values.title}, ${values.description}, ${values.category}, ${values.brand},
+    ${values.priceCents}::integer, ${values.salePriceCents}::integer, ${values.totalStock}::integer,
+    ${values.imageKey})`;
   const [row] = await deps.db
     .update(products)
-    .set({ ...(await toRow(deps, input)), version: sql`${products.version} + 1`, updatedAt: new Date() })
-    .where(
-      and(eq(products.id, id), input.version === undefined ? undefined : eq(products.version, input.version)),
-    )
+    .set({ ...values, version: sql`${products.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(products.id, id), sameVersion, differs))
     .returning(productColumns);
-  if (!row) {
-    const [current] = await deps.db
-      .select({ totalStock: products.totalStock })
-      .from(products)
-      .where(eq(products.id, id));
-    if (!current) throw notFound('Product not found');
-    throw conflict(
-      `This product was changed since you opened it (${current.totalStock} now in stock). ` +
-        'Reload it and save your changes again.',
-    );
+  if (row) {
+    deps.catalog.changed();
+    return toProduct(row, deps.images);
   }
-  forgetProductCounts(deps.db);
-  return toProduct(row, deps.images);
+  const [current] = await deps.db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.id, id), sameVersion));
+  if (current) return toProduct(current, deps.images);
+  const [stale] = await deps.db
+    .select({ totalStock: products.totalStock })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!stale) throw notFound('Product not found');
+  throw conflict(
+    `This product was changed since you opened it (${stale.totalStock} now in stock). ` +
+      'Reload it and save your changes again.',
+  );
 }
 
 export async function deleteProduct(deps: AdminProductDeps, id: string): Promise<Product> {
   if (!isUuid(id)) throw notFound('Product not found');
   const [row] = await deps.db.delete(products).where(eq(products.id, id)).returning(productColumns);
   if (!row) throw notFound('Product not found');
-  forgetProductCounts(deps.db);
+  deps.catalog.changed();
   return toProduct(row, deps.images);
 }

@@ -33,12 +33,12 @@ export const featureRoutes: FastifyPluginAsyncZod<CatalogReads & { publicUrl: st
   app.post(
     '/feature/set',
     {
-      config: { access: 'admin', catalogWrite: true },
+      config: { access: 'admin' },
       schema: { tags: ['common'], body: FeatureSetBody, response: { 201: FeatureResponse, ...errors } },
     },
     async (request, reply) => {
       const key = await imageKeyFrom(opts.images, request.body.image, opts.publicUrl);
-      const data = await addFeatureImage(opts.db, opts.images, key);
+      const data = await addFeatureImage({ ...opts, catalog: opts.cache }, key);
       return reply.code(201).send({ success: true as const, message: 'Feature image added', data });
     },
   );
@@ -47,13 +47,13 @@ export const featureRoutes: FastifyPluginAsyncZod<CatalogReads & { publicUrl: st
   app.delete(
     '/feature/delete/:id',
     {
-      config: { access: 'admin', catalogWrite: true },
+      config: { access: 'admin' },
       schema: { tags: ['common'], params: IdParams, response: { 200: FeatureResponse, ...errors } },
     },
     async (request) => ({
       success: true as const,
       message: 'Feature image deleted',
-      data: await deleteFeatureImage(opts.db, opts.images, request.params.id),
+      data: await deleteFeatureImage({ ...opts, catalog: opts.cache }, request.params.id),
     }),
   );
 };

@@ -37,11 +37,17 @@ type OrderRow = typeof orders.$inferSelect;
 export type CaptureTarget =
   { orderId: string; userId?: string; expectedPaymentId?: string } | { paymentId: string };
 
+/** What cancelling did: whether the order was cancelled, and whether its stock came back (a catalog change). */
+export interface CancelResult {
+  cancelled: boolean;
+  restocked: boolean;
+}
+
 /**
  * Cancels a pending order inside `tx`: Cancelled/cancelled with `message`, its stock given back if it held any.
- * Returns false (and changes nothing) when it was no longer pending.
+ * Changes nothing when it was no longer pending.
  */
-export async function cancelOrderInTx(tx: Db, orderId: string, message: string): Promise<boolean> {
+export async function cancelOrderInTx(tx: Db, orderId: string, message: string): Promise<CancelResult> {
   const changed = await tx
     .update(orders)
     .set({
@@ -53,52 +59,59 @@ export async function cancelOrderInTx(tx: Db, orderId: string, message: string):
     })
     .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
     .returning({ id: orders.id });
-  if (changed.length === 0) return false;
-  await restoreStock(tx, orderId);
-  return true;
+  if (changed.length === 0) return { cancelled: false, restocked: false };
+  return { cancelled: true, restocked: await restoreStock(tx, orderId) };
 }
 
-/** Step 1: the stored outcome of a settled order, or the order with its stock reserved and marked capturing. */
+/**
+ * Step 1: the stored outcome of a settled order, or the order with its stock reserved and marked capturing. Stock
+ * taken here is announced to the catalog cache once the transaction has committed.
+ */
 async function reserve(
-  db: Db,
+  deps: Pick<OrderDeps, 'db' | 'catalog'>,
   target: CaptureTarget,
   payerId: string | undefined,
 ): Promise<{ settled: CaptureOutcome } | { order: OrderRow }> {
-  return transactionWithRetry(db, async (tx) => {
-    const where =
-      'paymentId' in target
-        ? eq(orders.paymentId, target.paymentId)
-        : and(eq(orders.id, target.orderId), target.userId ? eq(orders.userId, target.userId) : undefined);
-    const [order] = await tx.select().from(orders).where(where).for('update');
-    if (!order) throw notFound('Order not found');
-    const expected = 'orderId' in target ? target.expectedPaymentId : undefined;
-    if (expected !== undefined && order.paymentId && order.paymentId !== expected) {
-      throw badRequest('Payment information does not match this order');
-    }
-    if (order.paymentStatus === 'completed') {
-      return { settled: { ok: true, message: order.paymentMessage ?? CAPTURED_MESSAGE } };
-    }
-    if (order.paymentStatus === 'cancelled') {
-      return {
-        settled: { ok: false, status: 409, message: order.paymentMessage ?? 'This order was cancelled' },
-      };
-    }
-    if (!order.paymentId) throw badRequest('Payment information is missing. Please try again.');
-    if (order.capturingSince) return { order };
+  const reserved = await transactionWithRetry(
+    deps.db,
+    async (tx): Promise<{ settled: CaptureOutcome } | { order: OrderRow; took?: true }> => {
+      const where =
+        'paymentId' in target
+          ? eq(orders.paymentId, target.paymentId)
+          : and(eq(orders.id, target.orderId), target.userId ? eq(orders.userId, target.userId) : undefined);
+      const [order] = await tx.select().from(orders).where(where).for('update');
+      if (!order) throw notFound('Order not found');
+      const expected = 'orderId' in target ? target.expectedPaymentId : undefined;
+      if (expected !== undefined && order.paymentId && order.paymentId !== expected) {
+        throw badRequest('Payment information does not match this order');
+      }
+      if (order.paymentStatus === 'completed') {
+        return { settled: { ok: true, message: order.paymentMessage ?? CAPTURED_MESSAGE } };
+      }
+      if (order.paymentStatus === 'cancelled') {
+        return {
+          settled: { ok: false, status: 409, message: order.paymentMessage ?? 'This order was cancelled' },
+        };
+      }
+      if (!order.paymentId) throw badRequest('Payment information is missing. Please try again.');
+      if (order.capturingSince) return { order };
 
-    const missing = await takeStock(tx, order.id);
-    if (missing) {
-      const message = `${missing} is out of stock`;
-      await cancelOrderInTx(tx, order.id, message);
-      return { settled: { ok: false, status: 409, message } };
-    }
-    const [marked] = await tx
-      .update(orders)
-      .set({ capturingSince: new Date(), payerId: payerId ?? order.payerId, orderUpdateDate: new Date() })
-      .where(eq(orders.id, order.id))
-      .returning();
-    return { order: marked! };
-  });
+      const missing = await takeStock(tx, order.id);
+      if (missing) {
+        const message = `${missing} is out of stock`;
+        await cancelOrderInTx(tx, order.id, message);
+        return { settled: { ok: false, status: 409, message } };
+      }
+      const [marked] = await tx
+        .update(orders)
+        .set({ capturingSince: new Date(), payerId: payerId ?? order.payerId, orderUpdateDate: new Date() })
+        .where(eq(orders.id, order.id))
+        .returning();
+      return { order: marked!, took: true };
+    },
+  );
+  if ('took' in reserved) deps.catalog.changed();
+  return reserved;
 }
 
 /**
@@ -110,9 +123,9 @@ export async function recordCapture(
   order: Pick<OrderRow, 'id' | 'paymentId' | 'totalCents'>,
   result: CaptureResult,
 ): Promise<CaptureOutcome> {
-  const { outcome, refund } = await transactionWithRetry(
+  const { outcome, refund, restocked } = await transactionWithRetry(
     deps.db,
-    async (tx): Promise<{ outcome: CaptureOutcome; refund?: string }> => {
+    async (tx): Promise<{ outcome: CaptureOutcome; refund?: string; restocked?: boolean }> => {
       const captured = result.status === 'completed' ? result.captureId : undefined;
       const [now] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
       if (!now) return { outcome: { ok: false, status: 404, message: 'Order not found' }, refund: captured };
@@ -124,16 +137,20 @@ export async function recordCapture(
         return { outcome: { ok: false, status: 409, message }, refund: captured };
       }
       if (result.status === 'declined') {
-        await cancelOrderInTx(tx, now.id, result.message);
-        return { outcome: { ok: false, status: 402, message: result.message } };
+        const { restocked } = await cancelOrderInTx(tx, now.id, result.message);
+        return { outcome: { ok: false, status: 402, message: result.message }, restocked };
       }
       if (result.amountCents !== now.totalCents || result.currency !== 'USD') {
         deps.log.error(
           { orderId: now.id, captured: result.amountCents, currency: result.currency, total: now.totalCents },
           'captured amount differs from the order total',
         );
-        await cancelOrderInTx(tx, now.id, AMOUNT_MISMATCH_MESSAGE);
-        return { outcome: { ok: false, status: 402, message: AMOUNT_MISMATCH_MESSAGE }, refund: captured };
+        const { restocked } = await cancelOrderInTx(tx, now.id, AMOUNT_MISMATCH_MESSAGE);
+        return {
+          outcome: { ok: false, status: 402, message: AMOUNT_MISMATCH_MESSAGE },
+          refund: captured,
+          restocked,
+        };
       }
       await tx
         .update(orders)
@@ -166,6 +183,7 @@ export async function recordCapture(
       return { outcome: { ok: true, message: CAPTURED_MESSAGE } };
     },
   );
+  if (restocked) deps.catalog.changed();
   if (refund && order.paymentId) {
     try {
       await deps.payments.refundPayment(
@@ -196,7 +214,7 @@ export async function runCapture(
   target: CaptureTarget,
   payerId?: string,
 ): Promise<{ orderId: string; outcome: CaptureOutcome }> {
-  const reserved = await reserve(deps.db, target, payerId);
+  const reserved = await reserve(deps, target, payerId);
   if ('settled' in reserved) {
     const orderId = 'orderId' in target ? target.orderId : await orderIdOf(deps.db, target.paymentId);
     return { orderId, outcome: reserved.settled };

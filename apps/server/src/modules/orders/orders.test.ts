@@ -236,6 +236,8 @@ describe('payment completes on the server (the browser need not come back)', () 
         mailer: noMail,
         publicUrl: 'http://shop.test',
         log,
+        storefrontUrl: 'http://shop.test',
+        catalog: { changed: () => undefined },
       },
       { pendingTtlMs: 60 * 60_000, graceMs: 0, now },
     );
@@ -351,7 +353,16 @@ describe('payment completes on the server (the browser need not come back)', () 
       .where(eq(sandboxPayments.id, placed.paymentId));
     await t.db.update(orders).set({ checkedAt: null }).where(eq(orders.id, placed.orderId));
     const outcome = await recordCapture(
-      { db: t.db, images: t.images, payments: counter.provider, mailer: noMail, publicUrl: '', log },
+      {
+        db: t.db,
+        images: t.images,
+        payments: counter.provider,
+        mailer: noMail,
+        publicUrl: '',
+        log,
+        storefrontUrl: 'http://shop.test',
+        catalog: { changed: () => undefined },
+      },
       await orderOf(placed.orderId),
       { status: 'completed', captureId: 'SBX-LATE', amountCents: 6000, currency: 'USD' },
     );

@@ -78,7 +78,8 @@ export async function reconcilePayments(
 
 async function cancel(deps: OrderDeps, orderId: string, message: string): Promise<'cancelled' | 'left'> {
   const done = await transactionWithRetry(deps.db, (tx) => cancelOrderInTx(tx, orderId, message));
-  return done ? 'cancelled' : 'left';
+  if (done.restocked) deps.catalog.changed();
+  return done.cancelled ? 'cancelled' : 'left';
 }
 
 async function reconcileOne(

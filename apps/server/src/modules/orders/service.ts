@@ -7,6 +7,7 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIMITS } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
+import type { CatalogChanges } from '../../lib/catalog-cache.ts';
 import { addresses, cartItems, carts, orderItems, orders, products } from '../../db/schema.ts';
 import { badRequest, HttpError, isUuid } from '../../lib/http-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -34,8 +35,13 @@ export interface OrderDeps {
   images: ImageStore;
   payments: PaymentProvider;
   mailer: Mailer;
+  /** The API's origin (PUBLIC_URL): where the provider returns the shopper for the server to capture. */
   publicUrl: string;
+  /** The web app's origin (config `storefrontUrl`): where the shopper's browser goes next. */
+  storefrontUrl: string;
   log: FastifyBaseLogger;
+  /** Told after a commit that moved stock (a capture's reservation, a cancellation that gave stock back). */
+  catalog: CatalogChanges;
   /** Starts sending queued mail now (the outbox worker); the periodic pass sends it otherwise. */
   kickMail?: () => void;
 }
@@ -154,7 +160,7 @@ export async function createOrder(
         amountCents: order.totalCents,
         currency: 'USD',
         returnUrl: paymentReturnUrl(deps.publicUrl),
-        cancelUrl: `${deps.publicUrl}/shop/checkout`,
+        cancelUrl: `${deps.storefrontUrl}/shop/checkout`,
         description: `Emporium order #${order.id.slice(-6)} (${order.count} item${order.count === 1 ? '' : 's'})`,
       },
       { db },

@@ -11,13 +11,17 @@ import {
   ReviewResponse,
 } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
+import type { CatalogChanges } from '../../lib/catalog-cache.ts';
 import { requireSelf } from '../../lib/access.ts';
 import { addReview, deleteReview, listReviews, reviewEligibility } from './service.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db; catalog: CatalogChanges }> = async (
+  app,
+  { db, catalog },
+) => {
   /** `GET /reviews/get/:productId` → 200 the product's reviews, newest first. */
   app.get(
     '/reviews/get/:productId',
@@ -60,7 +64,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.post(
     '/reviews/add/:productId',
     {
-      config: { access: 'shopper', catalogWrite: true },
+      config: { access: 'shopper' },
       schema: {
         tags: ['reviews'],
         params: z.object({ productId: z.string().max(64) }),
@@ -71,7 +75,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     async (request, reply) => {
       const { userId, ...review } = request.body;
       const user = requireSelf(request, userId);
-      const data = await addReview(db, user.userId, request.params.productId, review);
+      const data = await addReview({ db, catalog }, user.userId, request.params.productId, review);
       return reply.code(201).send({ success: true as const, message: 'Review added successfully', data });
     },
   );
@@ -80,7 +84,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.delete(
     '/reviews/delete/:reviewId',
     {
-      config: { access: 'shopper', catalogWrite: true },
+      config: { access: 'shopper' },
       schema: {
         tags: ['reviews'],
         params: z.object({ reviewId: z.string().max(64) }),
@@ -89,7 +93,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request) => {
       const user = requireSelf(request, undefined);
-      const data = await deleteReview(db, user.userId, request.params.reviewId);
+      const data = await deleteReview({ db, catalog }, user.userId, request.params.reviewId);
       return { success: true as const, message: 'Review deleted successfully', data };
     },
   );

@@ -7,6 +7,7 @@
 import { and, desc, eq, exists, sql } from 'drizzle-orm';
 import type { Review, ReviewAddBody, ReviewEligibility } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
+import type { CatalogChanges } from '../../lib/catalog-cache.ts';
 import { orderItems, orders, products, reviews, users } from '../../db/schema.ts';
 import { conflict, forbidden, HttpError, isUuid, notFound } from '../../lib/http-error.ts';
 
@@ -125,10 +126,11 @@ async function lockProduct(tx: Db, productId: string): Promise<void> {
 
 /**
  * Adds the caller's review. 400 body productId not the path's, 403 not a buyer ("You need to purchase this product
- * to review it"), 404 unknown product, 409 already reviewed.
+ * to review it"), 404 unknown product, 409 already reviewed. The product's rating changed: `catalog` is told after
+ * the commit.
  */
 export async function addReview(
-  db: Db,
+  { db, catalog }: { db: Db; catalog: CatalogChanges },
   userId: string,
   productId: string,
   body: Omit<ReviewAddBody, 'userId'>,
@@ -147,6 +149,7 @@ export async function addReview(
     await recount(tx, productId);
     return row.id;
   });
+  catalog.changed();
   const [row] = await db
     .select(columns)
     .from(reviews)
@@ -155,10 +158,14 @@ export async function addReview(
   return toReview(row!);
 }
 
-/** Deletes the caller's own review; 404 when it does not exist or is someone else's. */
-export async function deleteReview(db: Db, userId: string, reviewId: string): Promise<Review> {
+/** Deletes the caller's own review; 404 when it does not exist or is someone else's. `catalog` is told after it. */
+export async function deleteReview(
+  { db, catalog }: { db: Db; catalog: CatalogChanges },
+  userId: string,
+  reviewId: string,
+): Promise<Review> {
   if (!isUuid(reviewId)) throw notFound('Review not found');
-  return db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     const [found] = await tx
       .select(columns)
       .from(reviews)
@@ -174,4 +181,6 @@ export async function deleteReview(db: Db, userId: string, reviewId: string): Pr
     await recount(tx, found.productId);
     return toReview(found);
   });
+  catalog.changed();
+  return deleted;
 }

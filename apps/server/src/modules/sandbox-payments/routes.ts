@@ -21,7 +21,7 @@ import { approvalPage, notFoundPage } from './page.ts';
 const Params = z.object({ paymentId: z.string().max(64) });
 
 export const sandboxPaymentRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>> = async (app, opts) => {
-  const { db, publicUrl } = opts;
+  const { db, storefrontUrl } = opts;
   // The page's forms post no fields; accept their content type without parsing a body.
   app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => done(null, {}));
 
@@ -57,7 +57,7 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>>
 
   app.post(
     '/sandbox/pay/:paymentId/approve',
-    { config: { access: 'public', catalogWrite: true }, schema: { hide: true, params: Params } },
+    { config: { access: 'public' }, schema: { hide: true, params: Params } },
     async (request, reply) => {
       const payment = await find(request.params.paymentId);
       if (!payment) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
@@ -68,7 +68,7 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>>
         .where(and(eq(sandboxPayments.id, payment.id), eq(sandboxPayments.status, 'created')));
       const payerId = (await find(payment.id))?.payerId;
       await captureOnReturn({ ...opts, log: request.log }, payment.id, payerId ?? undefined);
-      return reply.redirect(shopReturnUrl(publicUrl, payment.id, payerId ?? undefined), 303);
+      return reply.redirect(shopReturnUrl(storefrontUrl, payment.id, payerId ?? undefined), 303);
     },
   );
 
@@ -85,7 +85,7 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>>
           .where(eq(sandboxPayments.id, payment.id));
         await cancelPendingOrder(db, payment.orderId, 'Payment cancelled');
       }
-      return reply.redirect(`${publicUrl}/shop/checkout`, 303);
+      return reply.redirect(`${storefrontUrl}/shop/checkout`, 303);
     },
   );
 };

@@ -166,6 +166,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(status).send({ success: false, message });
   });
 
+  // A lost connection fails only the query in flight (503) and the pool reconnects; the loss is still worth a line.
+  database.onConnectionError((err) =>
+    app.log.warn({ err }, 'lost a database connection; the pool opens another'),
+  );
+
   // The storefront (STOREFRONT_URL, when the web app is hosted apart from the API) is allowed like CORS_ORIGINS.
   const storefrontOrigin = new URL(config.storefrontUrl).origin;
   const apiOrigin = new URL(config.publicUrl).origin;

@@ -23,8 +23,17 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies the committed SQL migrations (apps/server/drizzle). */
-  migrate(): Promise<void>;
+  /**
+   * Applies the committed SQL migrations (apps/server/drizzle, or `folder`). On PostgreSQL they run on a connection
+   * of their own without the request time-outs: an index built over a large existing catalog may take minutes.
+   */
+  migrate(folder?: string): Promise<void>;
+  /**
+   * Calls `listener` when a connection to PostgreSQL is lost (server restart, `pg_terminate_backend`, network): the
+   * query in flight fails with 503 and the pool opens a new connection, but the loss itself should be logged.
+   * PGlite has no connections to lose.
+   */
+  onConnectionError(listener: (err: Error) => void): void;
   /**
    * Runs `work` holding the start-up lock: a PostgreSQL advisory lock, so that instances starting together migrate
    * and seed one after the other (the others then find the work done). PGlite has one process: no lock needed.
@@ -50,16 +59,24 @@ export function migrationsFolder(): string {
  */
 export async function openDatabase(
   target:
-    { url: string; poolSize?: number; onError?: (err: Error) => void } | { pgliteDir: string } | 'memory',
+    | {
+        url: string;
+        poolSize?: number;
+        /** PostgreSQL's bound on one statement of a request (ms); default 15 s. */
+        statementTimeoutMs?: number;
+      }
+    | { pgliteDir: string }
+    | 'memory',
 ): Promise<Database> {
   if (typeof target === 'object' && 'url' in target) {
+    const url = target.url;
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
       // A request waits at most this long for a connection, then fails with 503 instead of queueing forever.
       connectionTimeoutMillis: 5_000,
       // Bounds on one statement and on a transaction left idle, enforced by PostgreSQL itself.
-      statement_timeout: 15_000,
+      statement_timeout: target.statementTimeoutMs ?? 15_000,
       idle_in_transaction_session_timeout: 30_000,
       // And by the driver, for a server that stops answering altogether (frozen, network gone).
       query_timeout: 20_000,
@@ -67,16 +84,27 @@ export async function openDatabase(
     // A client that loses its connection (server restart, `pg_terminate_backend`, network) emits 'error', idle in the
     // pool or checked out by a query; without a listener that error would kill the process. The query in flight
     // fails (503 to its request) and the pool opens a fresh connection for the next one.
-    pool.on('error', (err) => target.onError?.(err));
-    pool.on('connect', (client) => client.on('error', (err) => target.onError?.(err)));
+    const listeners: Array<(err: Error) => void> = [];
+    const lost = (err: Error) => {
+      for (const listener of listeners) listener(err);
+    };
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
-      migrate: async () => {
-        await pool.query('create extension if not exists pg_trgm');
-        await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
+      migrate: async (folder = migrationsFolder()) => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          await client.query('create extension if not exists pg_trgm');
+          await migratePg(drizzlePg(client), { migrationsFolder: folder });
+        } finally {
+          await client.end();
+        }
       },
+      onConnectionError: (listener) => listeners.push(listener),
       withStartupLock: async (work) => {
         const client = await pool.connect();
         try {
@@ -107,10 +135,11 @@ export async function openDatabase(
   return {
     db,
     kind: 'pglite',
-    migrate: async () => {
+    migrate: async (folder = migrationsFolder()) => {
       await client.exec('create extension if not exists pg_trgm');
-      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+      await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
     },
+    onConnectionError: () => undefined,
     withStartupLock: (work) => work(),
     close: () => client.close(),
   };
@@ -176,7 +205,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   ) {
     const message = typeof e.message === 'string' ? e.message : '';
     if (
-      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|Client has encountered a connection error|not currently accepting connections|the database system is (starting up|shutting down|in recovery mode)|terminating connection/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|Client has encountered a connection error|not currently accepting connections|the database system is (starting up|shutting down|in recovery mode)|terminating connection|Cannot use a pool after calling end/i.test(
         message,
       ) ||
       // PGlite's own failures: the embedded database closed or closing (shutdown), or its WebAssembly aborted.

@@ -33,7 +33,7 @@ export interface TestApp {
 }
 
 /** Creates a database on the TEST_DATABASE_URL server; returns its URL and a function that drops it. */
-async function throwawayPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function throwawayPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `emporium_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -252,7 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       )
     : localThrottle;
 
-  await app.register(healthRoutes, { prefix: '/api', db, redis: deps.redis, dataDir: config.dataDir });
+  await app.register(healthRoutes, { prefix: '/api', db, redis: deps.redis, config });
   await app.register(authRoutes, {
     prefix: '/api/auth',
     db,

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { prepareDataDir } from './lib/data-dir.ts';
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/password.ts';
 import { createImageStore, type ImageStore } from './storage/index.ts';
 
@@ -19,6 +20,7 @@ export interface Runtime {
 /** Loads the configuration, opens the database (PostgreSQL or PGlite) and applies the migrations. */
 export async function openRuntime(env: NodeJS.ProcessEnv = process.env): Promise<Runtime> {
   const config = loadConfig(env);
+  prepareDataDir(config);
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: join(config.dataDir, 'db') },
   );

@@ -1,7 +1,13 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { featureImages } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { HEALTH_CACHE_MS, healthRoutes } from './routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -177,5 +183,79 @@ describe('platform', () => {
     expect(res.json().data).toEqual([
       { _id: expect.any(String), image: 'http://shop.test/uploads/features/one.webp' },
     ]);
+  });
+});
+
+describe('health under load and scaled out (issue 24, findings 12 and 13)', () => {
+  const SCALED_OUT = {
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://shop.test',
+    DATABASE_URL: 'postgres://db.test:5432/shop',
+    S3_BUCKET: 'shop-images',
+    SMTP_URL: 'smtp://mail.test:587',
+  };
+
+  it('scaled out (DATABASE_URL, S3_BUCKET, SMTP_URL) answers 200 with disk "unused", the data folder missing', async () => {
+    const missing = join(tmpdir(), `emporium-no-such-dir-${process.pid}-${Date.now()}`, 'data');
+    const config = loadConfig({ ...SCALED_OUT, DATA_DIR: missing });
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    // The real database of the test app stands in for PostgreSQL: only the disk decision is under test.
+    await app.register(healthRoutes, { prefix: '/api', db: t.db, config });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, status: 'ok', database: 'up', disk: 'unused' });
+      // With one of them missing the folder is used again, and a missing one is 503.
+      const local = Fastify();
+      local.setValidatorCompiler(validatorCompiler);
+      local.setSerializerCompiler(serializerCompiler);
+      const { SMTP_URL: _smtp, ...withoutSmtp } = SCALED_OUT;
+      await local.register(healthRoutes, {
+        prefix: '/api',
+        db: t.db,
+        config: loadConfig({ ...withoutSmtp, DATA_DIR: missing }),
+      });
+      const down = await local.inject({ method: 'GET', url: '/api/health' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({ status: 'down', database: 'up', disk: 'read-only' });
+      await local.close();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('two calls within a second run the checks once: the second answers the first result', async () => {
+    const cached = await buildTestApp();
+    try {
+      const first = await cached.app.inject({ method: 'GET', url: '/api/health' });
+      expect(first.statusCode).toBe(200);
+      await cached.database.close();
+      const second = await cached.app.inject({ method: 'GET', url: '/api/health' });
+      expect(second.statusCode).toBe(200);
+      expect(second.json()).toMatchObject({ status: 'ok', database: 'up' });
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_CACHE_MS + 100));
+      const later = await cached.app.inject({ method: 'GET', url: '/api/health' });
+      expect(later.statusCode).toBe(503);
+      expect(later.json()).toMatchObject({ status: 'down', database: 'down' });
+    } finally {
+      await cached.app.close().catch(() => undefined);
+    }
+  });
+
+  it('is under the global per-IP rate limit: 429 with Retry-After past RATE_LIMIT_MAX', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_MAX: '3' });
+    try {
+      const codes = [];
+      for (let i = 0; i < 4; i++)
+        codes.push((await limited.app.inject({ method: 'GET', url: '/api/health' })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      const refused = await limited.app.inject({ method: 'GET', url: '/api/health' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.app.close();
+    }
   });
 });

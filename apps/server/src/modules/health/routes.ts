@@ -1,9 +1,11 @@
 /**
  * `GET /api/health` (DESIGN.md §4; issue: an instance must say when it cannot serve): answers within about a second
  * with each dependency: the database (`select 1`), Redis when configured (`PING`), and whether the data folder is
- * writable (uploads, mail). 200 `ok` when all are up; 200 `degraded` when only Redis is down (the shop keeps selling
- * on per-instance limits, so a load balancer should keep the instance); 503 `down` when the database or the disk
- * is, so a load balancer takes the instance out until they return.
+ * writable when the configuration keeps files there (embedded database, local images, .eml mail; else `disk` is
+ * `unused`). 200 `ok` when all are up; 200 `degraded` when only Redis is down (the shop keeps selling on
+ * per-instance limits, so a load balancer should keep the instance); 503 `down` when the database or a used disk
+ * is, so a load balancer takes the instance out until they return. The answer is reused for a second
+ * (HEALTH_CACHE_MS) and the route is under the global per-IP rate limit, so probing it cannot load the database.
  */
 import { access, constants } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { HealthResponse } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
+import { usesDataDir, type DataDirConfig } from '../../lib/data-dir.ts';
 
 /** Time each check gets (ms). */
 const CHECK_MS = 800;
@@ -29,30 +32,52 @@ function within<T>(work: Promise<T>): Promise<boolean> {
   ]).finally(() => clearTimeout(timer));
 }
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; redis?: Redis; dataDir: string }> = async (
+/** How long one run of the checks answers every health call (ms): probes in a burst cost one `select 1`. */
+export const HEALTH_CACHE_MS = 1000;
+
+type Checks = { database: boolean; redis: boolean | undefined; disk: boolean | undefined };
+
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; redis?: Redis; config: DataDirConfig }> = async (
   app,
   opts,
 ) => {
+  const dataDir = usesDataDir(opts.config) ? opts.config.dataDir : undefined;
+  const run = async (): Promise<Checks> => {
+    const [database, redis, disk] = await Promise.all([
+      within(opts.db.execute(sql`select 1`)),
+      opts.redis ? within(opts.redis.ping()) : Promise.resolve(undefined),
+      dataDir ? within(access(dataDir, constants.W_OK)) : Promise.resolve(undefined),
+    ]);
+    return { database, redis, disk };
+  };
+  // One run at a time, reused until HEALTH_CACHE_MS after it finished; calls while it runs wait for it.
+  let cached: { checks: Promise<Checks>; until: number } | undefined;
+  const checks = () => {
+    if (!cached || Date.now() >= cached.until) {
+      const entry = { checks: run(), until: Infinity };
+      void entry.checks.then(() => (entry.until = Date.now() + HEALTH_CACHE_MS));
+      cached = entry;
+    }
+    return cached.checks;
+  };
+
   app.get(
     '/health',
     {
-      config: { access: 'public', rateLimit: false },
+      // Public and under the global per-IP limit like every other route: each call costs a query.
+      config: { access: 'public' },
       schema: { tags: ['health'], response: { 200: HealthResponse, 503: HealthResponse } },
     },
     async (_request, reply) => {
-      const [database, redis, disk] = await Promise.all([
-        within(opts.db.execute(sql`select 1`)),
-        opts.redis ? within(opts.redis.ping()) : Promise.resolve(undefined),
-        within(access(opts.dataDir, constants.W_OK)),
-      ]);
-      const ready = database && disk;
+      const { database, redis, disk } = await checks();
+      const ready = database && disk !== false;
       reply.header('cache-control', 'no-store');
       return reply.code(ready ? 200 : 503).send({
         success: ready,
         status: !ready ? 'down' : redis === false ? 'degraded' : 'ok',
         database: database ? 'up' : 'down',
         redis: redis === undefined ? 'off' : redis ? 'up' : 'down',
-        disk: disk ? 'writable' : 'read-only',
+        disk: disk === undefined ? 'unused' : disk ? 'writable' : 'read-only',
         uptimeSeconds: Math.round(process.uptime()),
       });
     },

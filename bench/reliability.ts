@@ -83,6 +83,8 @@ function serverEnv(port: number, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'fatal',
     RATE_LIMIT_MAX: '100000000',
+    // One client asks for everything: no budget of cold catalog answers (CATALOG_COLD_PER_MINUTE).
+    CATALOG_COLD_PER_MINUTE: '0',
     AUTH_RATE_LIMIT_MAX: '100000',
     ...extra,
   };

@@ -13,7 +13,8 @@
  * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; set to "" to skip PostgreSQL).
  * It also prints search latency (p50, p95, with the answer cache off) on the largest catalog for a word, a typo
  * and a no-match query, the web build's initial JavaScript per route (bench/bundle-size.ts), and with PostgreSQL
- * checkouts per second (cart add, order create, sandbox Pay, capture).
+ * checkouts per second (cart add, order create, sandbox Pay, capture), and the listing's warm throughput while one
+ * client floods the shop with answers that cannot be cached (bench/cold-flood.ts).
  * Needs the server build (`npm run build`).
  */
 import { execFileSync } from 'node:child_process';
@@ -24,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { BundleSizeError, measureBundles, printBundleReport } from './bundle-size.ts';
 import { benchCheckout } from './checkout.ts';
+import { benchColdFlood } from './cold-flood.ts';
 import { benchSearch, printSearchTable, type SearchFigures } from './search.ts';
 import { load, printTable, startProcess, stop, waitFor, type Figures } from './lib.ts';
 
@@ -101,6 +103,8 @@ async function startServer(env: NodeJS.ProcessEnv) {
     PUBLIC_URL: base,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000000',
+    // One client asks for everything: no budget of cold catalog answers (CATALOG_COLD_PER_MINUTE).
+    CATALOG_COLD_PER_MINUTE: '0',
     AUTH_RATE_LIMIT_MAX: '100000',
   });
   await waitFor(`${base}/api/health`);
@@ -213,6 +217,7 @@ async function main(): Promise<void> {
   if (searchRows.length > 0) printSearchTable(searchRows);
   bundleFigures();
   if (PG_URL) await checkoutFigures();
+  await benchColdFlood();
 }
 
 /** The shopper's initial JavaScript per route (bench/bundle-size.ts; `npm run build` enforces the budget). */

@@ -26,7 +26,8 @@ export interface SearchFigures {
 export async function benchSearch(base: string, label: string, requests = 100): Promise<SearchFigures[]> {
   const rows: SearchFigures[] = [];
   for (const { kind, query } of SEARCH_QUERIES) {
-    const url = `${base}/api/shop/search/${encodeURIComponent(query)}`;
+    // One page of 24, as a shop page asks (unpaged, search answers every match, up to 500).
+    const url = `${base}/api/shop/search/${encodeURIComponent(query)}?page=1&limit=24`;
     let results = 0;
     for (let i = 0; i < 10; i++) await (await fetch(url)).arrayBuffer();
     const times: number[] = [];

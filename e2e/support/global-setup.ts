@@ -57,6 +57,8 @@ export default async function setup(project: TestProject) {
       // Every journey logs in from 127.0.0.1; the per-email failed-login limit still applies.
       AUTH_RATE_LIMIT_MAX: '10000',
       RATE_LIMIT_MAX: '100000',
+      // One client asks for everything: no budget of cold catalog answers (CATALOG_COLD_PER_MINUTE).
+      CATALOG_COLD_PER_MINUTE: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

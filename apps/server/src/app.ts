@@ -232,7 +232,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Caches shared in spirit across instances: catalog answers and resolved sessions, forgotten everywhere through the
   // bus (Redis pub/sub) when the catalog changes or a session ends (DESIGN.md §6).
   const bus = createBus(deps.redis);
-  const catalog = createCatalogCache(bus, { ttlMs: config.catalogCacheTtlMs });
+  const catalog = createCatalogCache(bus, {
+    ttlMs: config.catalogCacheTtlMs,
+    maxBytes: config.catalogCacheMaxBytes,
+    coldPerMinute: config.catalogColdPerMinute,
+  });
   catalog.onChange(() => forgetProductCounts(db));
   const sessions = createSessionCache(bus, { ttlMs: config.sessionCacheTtlMs });
   app.addHook('onRoute', (route) => {

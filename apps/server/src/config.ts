@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: int(30),
   REFUSAL_DELAY_MS: int(1000, 0).pipe(z.number().max(10_000)),
   CATALOG_CACHE_TTL_SECONDS: int(10, 0),
+  CATALOG_CACHE_MAX_MB: int(64),
+  CATALOG_COLD_PER_MINUTE: int(60, 0),
   SESSION_CACHE_TTL_SECONDS: int(10, 0),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().default('Emporium <orders@emporium.test>'),
@@ -188,6 +190,10 @@ export interface Config {
   refusalDelayMs: number;
   /** Longest a cached catalog answer is served (ms); writes renew the cache at once on every instance with Redis. */
   catalogCacheTtlMs: number;
+  /** Most memory the cached catalog answers of one instance may hold, serialized and compressed (bytes). */
+  catalogCacheMaxBytes: number;
+  /** Catalog answers one client may have computed (not served from the cache) per minute; 0: no limit. */
+  catalogColdPerMinute: number;
   /** Longest a resolved session is reused by shopper routes on one instance (ms); logout evicts it everywhere. */
   sessionCacheTtlMs: number;
   /** Order confirmations: SMTP when `smtpUrl` is set, else .eml files in `dataDir/outbox`. */
@@ -352,6 +358,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     refusalDelayMs: e.REFUSAL_DELAY_MS,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_SECONDS * 1000,
+    catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_MB * 1024 * 1024,
+    catalogColdPerMinute: e.CATALOG_COLD_PER_MINUTE,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_SECONDS * 1000,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     images,

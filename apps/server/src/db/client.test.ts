@@ -64,6 +64,45 @@ describe.runIf(serverUrl)('PostgreSQL connections and migrations', () => {
     }
   });
 
+  it('upgrades a catalog of 100,000 products from the first migration to the latest, with 50 ms request time-outs', async () => {
+    const target = await throwawayPostgres(serverUrl!);
+    const first = mkdtempSync(join(tmpdir(), 'emporium-migrations-'));
+    const database = await openDatabase({ url: target.url, statementTimeoutMs: 50 });
+    try {
+      // A shop that has run since the first migration, with a large catalog, then upgrades to this version.
+      cpSync(migrationsFolder(), first, { recursive: true });
+      const journalPath = join(first, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
+      const all = journal.entries.length;
+      journal.entries = journal.entries.slice(0, 1);
+      writeFileSync(journalPath, JSON.stringify(journal));
+      await database.migrate(first);
+      const admin = new pg.Client({ connectionString: target.url });
+      await admin.connect();
+      await admin.query(`insert into products (title, description, image_key, category, brand, price_cents, total_stock)
+        select 'Product ' || i, 'A sturdy product, number ' || i || ', for every day', 'products/p-' || i || '.webp',
+          (array['Electronics','Clothing','Books'])[1 + i % 3], (array['Sony','Nike','Apple'])[1 + i % 3],
+          100 + i % 5000, i % 40 from generate_series(1, 100000) as i`);
+      await admin.end();
+
+      const started = Date.now();
+      await database.migrate();
+      console.log(`upgrade of 100,000 products through ${all - 1} migrations: ${Date.now() - started} ms`);
+      const applied = await database.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect((applied as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(all);
+      const found = await database.db.execute(
+        sql`select count(*)::int as n from products where search_document @@ plainto_tsquery('english', 'sturdy')`,
+      );
+      expect((found as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(100_000);
+    } finally {
+      await database.close();
+      await target.drop();
+      rmSync(first, { recursive: true, force: true });
+    }
+  }, 300_000);
+
   it('migrations run without the statement time-out that bounds requests', async () => {
     const target = await throwawayPostgres(serverUrl!);
     const folder = mkdtempSync(join(tmpdir(), 'emporium-migrations-'));

@@ -6,23 +6,38 @@
  * product edit, a sale or restock, a review, a feature image) starts a new generation here and, through the bus
  * (Redis pub/sub), on every instance; `ttlMs` bounds how stale an answer can be if a message is lost or there is
  * no Redis. Per-user answers are never cached; add-to-cart and capture always read the database.
+ * Memory is bounded twice: by entries and by bytes (serialized and compressed forms together). Answers above
+ * `ASYNC_COMPRESS_BYTES` are compressed on libuv's thread pool, not on the event loop (issue 24: an unpaged listing of
+ * 1,000 products cost 5-10 ms of brotli on the loop each time it was asked cold).
  */
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { ImageStore } from '../storage/image-store.ts';
 import type { Bus } from './bus.ts';
+import { HttpError } from './http-error.ts';
 
 /** A serialized answer; its brotli and gzip forms are made the first time a client asks for each, then kept. */
 export interface CachedAnswer {
+  /** The cache key it is kept under. */
+  key: string;
   json: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
+  br?: Buffer | Promise<Buffer>;
+  gzip?: Buffer | Promise<Buffer>;
   etag: string;
   expires: number;
   /** The catalog generation it was read in; an answer of an older one is never served again. */
   generation: number;
+}
+
+/**
+ * A value already serialized: `CatalogCache.answer` keeps its text as the answer's JSON instead of stringifying it
+ * (an answer assembled from cached fragments, modules/products/answers.ts).
+ */
+export class RawJson {
+  constructor(readonly text: string) {}
 }
 
 export interface CatalogCache {
@@ -30,20 +45,41 @@ export interface CatalogCache {
   changed(): void;
   /** Runs `fn` when the catalog changed anywhere (e.g. to drop other caches of catalog data). */
   onChange(fn: () => void): void;
-  /** The cached answer for `key`, or `produce`'s, computed once however many ask at the same time. */
-  answer(key: string, produce: () => Promise<unknown>): Promise<CachedAnswer>;
+  /**
+   * The cached answer for `key`, or `produce`'s (a value to serialize, or RawJson), computed once however many ask
+   * at the same time. With `client` (the caller's address), an answer that must be computed is charged to that
+   * client's budget of cold answers: past it, HttpError 429 with Retry-After and nothing is computed.
+   */
+  answer(key: string, produce: () => Promise<unknown>, client?: string): Promise<CachedAnswer>;
   /**
    * Answers in the encoding the client accepts (br, gzip or none), with Vary and a strong ETag (304 on match), and
-   * remembers the answer under the request's exact address for `sendKnown`.
+   * remembers the answer under the request's exact address for `sendKnown`. Resolves once the reply is sent (a
+   * large answer's first compression happens off the event loop).
    */
-  send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply;
+  send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): Promise<FastifyReply>;
   /**
    * A route-level onRequest hook, placed after the route's rate limit: a request whose exact address (path and query
    * string as sent) was answered before in this generation gets that answer at once, without parsing its query
    * again or running the handler; any other goes on. Only addresses that passed validation are ever remembered.
    */
   sendKnown(request: FastifyRequest, reply: FastifyReply, done: () => void): void;
+  /**
+   * A serialized part of answers (a product's JSON) kept by `keepFragment` in this generation and within the TTL,
+   * like an answer; shared by the answers built from it. At most `maxEntries * 40` are kept (oldest out first).
+   */
+  fragment(key: string): string | undefined;
+  /**
+   * A value derived from the catalog (not an answer: kept as it is, never serialized), computed once per generation
+   * and TTL however many ask at the same time, like `answer`; at most 16 are kept.
+   */
+  memo<T>(key: string, produce: () => Promise<T>): Promise<T>;
+  /** Keeps a fragment read in `readIn` (the `generation` when its read began); one from an older one is dropped. */
+  keepFragment(key: string, json: string, readIn: number): void;
+  /** The catalog generation: it changes with every catalog change, here or (through the bus) elsewhere. */
+  readonly generation: number;
   readonly size: number;
+  /** Bytes held by the kept answers (serialized and compressed forms). */
+  readonly bytes: number;
 }
 
 /**
@@ -65,20 +101,76 @@ const CHANNEL = 'catalog-changed';
 /** Keys of search answers start with this; they are kept apart from the other answers (see createCatalogCache). */
 export const SEARCH_KEY_PREFIX = 'search:';
 
+/** A Map that drops its oldest entry when a new key would take it past `max` entries. */
+function boundedMap<V>(max: number): Map<string, V> {
+  const map = new Map<string, V>();
+  const set = map.set.bind(map);
+  map.set = (key, value) => {
+    if (!map.has(key) && map.size >= max) map.delete(map.keys().next().value!);
+    return set(key, value);
+  };
+  return map;
+}
+
+/** Answers at least this large (bytes of JSON) are compressed on the thread pool; smaller ones at once. */
+export const ASYNC_COMPRESS_BYTES = 32 * 1024;
+
+const brotliAsync = promisify<Buffer, BrotliOptions, Buffer>(brotliCompress);
+const gzipAsync = promisify<Buffer, { level: number }, Buffer>(gzip);
+const brotliOptions = (json: Buffer): BrotliOptions => ({
+  params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+});
+
+/**
+ * A client may have this many cold answers computed at once (a burst), then `coldPerMinute` a minute: enough for a
+ * person trying filters, while one client asking for answers nobody asked before cannot keep the server computing.
+ */
+export const COLD_BURST = 20;
+
 /**
  * `maxEntries` answers of each kind are kept (least recently used out first): pages and products, and separately
  * search answers (keys starting with SEARCH_KEY_PREFIX), so that a run of distinct searches never pushes the
- * listing's pages out.
+ * listing's pages out; and at most `maxBytes` (default 64 MiB) for all of them together, least recently used out
+ * first, whichever kind it is.
  */
-export function createCatalogCache(bus: Bus, options: { ttlMs: number; maxEntries?: number }): CatalogCache {
+export function createCatalogCache(
+  bus: Bus,
+  options: { ttlMs: number; maxEntries?: number; maxBytes?: number; coldPerMinute?: number },
+): CatalogCache {
+  const coldPerMinute = options.coldPerMinute ?? 0;
+  // Each client's token bucket (COLD_BURST tokens, refilled at coldPerMinute a minute), least recently used out.
+  const coldBudgets = boundedMap<{ tokens: number; at: number }>(100_000);
+  /** Takes a token from the client's bucket, or throws 429 saying when the next one comes (issue 24, finding 6). */
+  const chargeCold = (client: string) => {
+    if (coldPerMinute <= 0) return;
+    const now = Date.now();
+    const perMs = coldPerMinute / 60_000;
+    const bucket = coldBudgets.get(client) ?? { tokens: COLD_BURST, at: now };
+    coldBudgets.delete(client);
+    bucket.tokens = Math.min(COLD_BURST, bucket.tokens + (now - bucket.at) * perMs);
+    bucket.at = now;
+    coldBudgets.set(client, bucket);
+    if (bucket.tokens < 1) {
+      const seconds = Math.ceil((1 - bucket.tokens) / perMs / 1000);
+      throw new HttpError(429, `Too many requests. Please try again in ${seconds} seconds.`, {
+        'retry-after': String(seconds),
+      });
+    }
+    bucket.tokens -= 1;
+  };
   const maxEntries = options.maxEntries ?? 500;
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   let generation = 0;
+  let bytes = 0;
   const pages = new Map<string, CachedAnswer>();
   const searches = new Map<string, CachedAnswer>();
   const kept = (key: string) => (key.startsWith(SEARCH_KEY_PREFIX) ? searches : pages);
   const inFlight = new Map<string, Promise<CachedAnswer>>();
-  // Exact request addresses → the answer sent for them (several addresses may share one answer).
-  const byAddress = new Map<string, CachedAnswer>();
+  // Exact request addresses → the key of the answer sent for them (several addresses may share one answer). Keys,
+  // not answers, so that an answer pushed out of the cache is not kept alive here.
+  const byAddress = new Map<string, string>();
+  const fragments = boundedMap<{ json: string; expires: number }>(maxEntries * 40);
+  const memos = boundedMap<{ value: Promise<unknown>; expires: number; generation: number }>(16);
   const current = (answer: CachedAnswer) => answer.generation === generation && answer.expires > Date.now();
   const listeners: Array<() => void> = [];
   const forget = () => {
@@ -87,27 +179,84 @@ export function createCatalogCache(bus: Bus, options: { ttlMs: number; maxEntrie
     searches.clear();
     byAddress.clear();
     inFlight.clear();
+    fragments.clear();
+    memos.clear();
+    bytes = 0;
     for (const fn of listeners) fn();
   };
   bus.subscribe(CHANNEL, forget);
 
-  const encode = (value: unknown, readIn: number): CachedAnswer => {
-    const json = Buffer.from(JSON.stringify(value));
+  const sizeOf = (answer: CachedAnswer) =>
+    answer.json.length +
+    (Buffer.isBuffer(answer.br) ? answer.br.length : 0) +
+    (Buffer.isBuffer(answer.gzip) ? answer.gzip.length : 0);
+  const isKept = (answer: CachedAnswer) => kept(answer.key).get(answer.key) === answer;
+  /** Drops least recently used answers until both bounds hold; searches and pages in turn, oldest first. */
+  const evict = () => {
+    for (const entries of [pages, searches]) {
+      while (entries.size > maxEntries) drop(entries, entries.keys().next().value!);
+    }
+    while (bytes > maxBytes && pages.size + searches.size > 0) {
+      const oldestPage = pages.values().next().value;
+      const oldestSearch = searches.values().next().value;
+      const victim =
+        !oldestSearch || (oldestPage && oldestPage.expires < oldestSearch.expires)
+          ? oldestPage!
+          : oldestSearch;
+      drop(kept(victim.key), victim.key);
+    }
+  };
+  const drop = (entries: Map<string, CachedAnswer>, key: string) => {
+    const answer = entries.get(key);
+    if (!answer) return;
+    entries.delete(key);
+    bytes -= sizeOf(answer);
+  };
+  /** Counts a compressed form made for a kept answer, then keeps the bounds. */
+  const grew = (answer: CachedAnswer, added: number) => {
+    if (!isKept(answer)) return;
+    bytes += added;
+    evict();
+  };
+
+  const encode = (key: string, value: unknown, readIn: number): CachedAnswer => {
+    const json = Buffer.from(value instanceof RawJson ? value.text : JSON.stringify(value));
     return {
+      key,
       json,
       etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
       expires: Date.now() + options.ttlMs,
       generation: readIn,
     };
   };
-  const brotli = (json: Buffer) =>
-    brotliCompressSync(json, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+  /** The answer's form in `encoding`, made once: at once when small, on the thread pool when large. */
+  const compressed = (answer: CachedAnswer, encoding: 'br' | 'gzip'): Buffer | Promise<Buffer> => {
+    const made = answer[encoding];
+    if (made) return made;
+    const { json } = answer;
+    const store = (data: Buffer) => {
+      answer[encoding] = data;
+      grew(answer, data.length);
+      return data;
+    };
+    if (json.length < ASYNC_COMPRESS_BYTES) {
+      return store(
+        encoding === 'br' ? brotliCompressSync(json, brotliOptions(json)) : gzipSync(json, { level: 6 }),
+      );
+    }
+    const pending = (
+      encoding === 'br' ? brotliAsync(json, brotliOptions(json)) : gzipAsync(json, { level: 6 })
+    ).then(store, (err: unknown) => {
+      answer[encoding] = undefined;
+      throw err;
     });
+    answer[encoding] = pending;
+    return pending;
+  };
 
-  const send: CatalogCache['send'] = (request, reply, answer) => {
-    if (current(answer) && byAddress.get(request.url) !== answer) {
-      byAddress.set(request.url, answer);
+  const send: CatalogCache['send'] = async (request, reply, answer) => {
+    if (current(answer) && isKept(answer) && byAddress.get(request.url) !== answer.key) {
+      byAddress.set(request.url, answer.key);
       if (byAddress.size > maxEntries * 2) byAddress.delete(byAddress.keys().next().value!);
     }
     // Added to any Vary already set (CORS's Origin), so that shared caches keep answers for other origins apart.
@@ -117,15 +266,9 @@ export function createCatalogCache(bus: Bus, options: { ttlMs: number; maxEntrie
     reply.header('etag', answer.etag);
     if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
     const accepts = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepts)) {
-      answer.br ??= brotli(answer.json);
-      return reply.header('content-encoding', 'br').send(answer.br);
-    }
-    if (/\bgzip\b/.test(accepts)) {
-      answer.gzip ??= gzipSync(answer.json, { level: 6 });
-      return reply.header('content-encoding', 'gzip').send(answer.gzip);
-    }
-    return reply.send(answer.json);
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
+    if (!encoding) return reply.send(answer.json);
+    return reply.header('content-encoding', encoding).send(await compressed(answer, encoding));
   };
 
   return {
@@ -136,7 +279,7 @@ export function createCatalogCache(bus: Bus, options: { ttlMs: number; maxEntrie
     onChange(fn) {
       listeners.push(fn);
     },
-    async answer(key, produce) {
+    async answer(key, produce, client) {
       const entries = kept(key);
       const hit = entries.get(key);
       if (hit && hit.expires > Date.now()) {
@@ -146,27 +289,58 @@ export function createCatalogCache(bus: Bus, options: { ttlMs: number; maxEntrie
       }
       const pending = inFlight.get(key);
       if (pending) return pending;
+      if (client !== undefined) chargeCold(client);
       const started = generation;
       const work = produce()
-        .then((value) => encode(value, started))
+        .then((value) => encode(key, value, started))
         .finally(() => inFlight.delete(key));
       inFlight.set(key, work);
       const answer = await work;
       // An answer computed across a catalog change may hold old data: serve it to its callers, never keep it.
       if (started === generation) {
+        drop(entries, key);
         entries.set(key, answer);
-        if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+        bytes += sizeOf(answer);
+        evict();
       }
       return answer;
     },
     send,
     sendKnown(request, reply, done) {
-      const known = byAddress.get(request.url);
-      if (known && current(known)) send(request, reply, known);
+      const key = byAddress.get(request.url);
+      const known = key === undefined ? undefined : kept(key).get(key);
+      // Answering here ends the request: `done` is not called, and a failed send goes to the error handler.
+      if (known && current(known)) send(request, reply, known).catch(done);
       else done();
+    },
+    memo<T>(key: string, produce: () => Promise<T>): Promise<T> {
+      const kept = memos.get(key);
+      if (kept && kept.generation === generation && kept.expires > Date.now())
+        return kept.value as Promise<T>;
+      const started = generation;
+      const value = produce();
+      memos.set(key, { value, expires: Date.now() + options.ttlMs, generation: started });
+      // A failed read is not kept: the next caller tries again.
+      value.catch(() => {
+        if (memos.get(key)?.value === value) memos.delete(key);
+      });
+      return value;
+    },
+    fragment(key) {
+      const kept = fragments.get(key);
+      return kept && kept.expires > Date.now() ? kept.json : undefined;
+    },
+    keepFragment(key, json, readIn) {
+      if (readIn === generation) fragments.set(key, { json, expires: Date.now() + options.ttlMs });
+    },
+    get generation() {
+      return generation;
     },
     get size() {
       return pages.size + searches.size;
+    },
+    get bytes() {
+      return bytes;
     },
   };
 }

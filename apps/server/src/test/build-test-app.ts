@@ -33,7 +33,9 @@ export interface TestApp {
 }
 
 /** Creates a database on the TEST_DATABASE_URL server; returns its URL and a function that drops it. */
-export async function throwawayPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function throwawayPostgres(
+  serverUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `emporium_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -71,6 +73,8 @@ export async function buildTestApp(
     // Refusals go out at once in tests; hardening.test.ts tests the hold itself.
     REFUSAL_DELAY_MS: '0',
     WEB_DIST: join(dataDir, 'no-web-build'),
+    // Tests ask for many answers from one address; catalog-cache.test.ts tests the budget of cold answers itself.
+    CATALOG_COLD_PER_MINUTE: '0',
     ...env,
   });
   const serverUrl = process.env.TEST_DATABASE_URL;

@@ -1,32 +1,89 @@
 /**
- * The catalog's product answers as the API sends them (spec §7 Shop), from the catalog cache (lib/catalog-cache.ts):
- * serialized, and validated against the response schema once per catalog generation and query. Shared by the
- * routes and the web shell's image hints, so a page load and the API call that follows it read the catalog once.
+ * The catalog's product answers as the API sends them (spec §7 Shop), from the catalog cache (lib/catalog-cache.ts).
+ * Each product is validated against the `Product` schema and serialized once per catalog generation (a fragment of
+ * the cache); list and detail answers are assembled from those fragments, so a listing that is not cached yet reads
+ * only the ids of its page from the database, plus the rows of products no answer has shown since the last change.
+ * Shared by the routes and the web shell's image hints, so a page load and the API call that follows it read the
+ * catalog once.
  */
-import { ProductListResponse, ProductResponse, type ProductListQuery } from '@emporium/contract';
-import type { CachedAnswer, CatalogReads } from '../../lib/catalog-cache.ts';
-import { getProduct, listProducts } from './service.ts';
+import { Product, type ProductListQuery } from '@emporium/contract';
+import { RawJson, type CachedAnswer, type CatalogReads } from '../../lib/catalog-cache.ts';
+import { isUuid, notFound } from '../../lib/http-error.ts';
+import { listProductIds, productsByIds } from './service.ts';
 
-/** `ProductListResponse` for a parsed listing query (its filters compared as sets). */
-export function productListAnswer(reads: CatalogReads, q: ProductListQuery): Promise<CachedAnswer> {
-  const key = `list:${JSON.stringify([[...q.category].sort(), [...q.brand].sort(), q.sortBy, q.page, q.limit])}`;
-  return reads.cache.answer(key, async () => {
-    const { items, total } = await listProducts(reads.db, reads.images, q);
-    const pages = Math.max(1, Math.ceil(total / q.limit));
-    return ProductListResponse.parse({
-      success: true,
-      data: items,
-      page: q.page,
-      limit: q.limit,
-      pagination: { page: q.page, limit: q.limit, total, pages },
-    });
+const fragmentKey = (id: string) => `product:${id}`;
+
+/**
+ * The serialized products with these ids, in the same order; ids the database no longer has are left out. Products
+ * without a fragment are read in one query.
+ */
+async function productFragments(reads: CatalogReads, ids: string[]): Promise<string[]> {
+  const { cache } = reads;
+  const found = new Map<string, string>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const json = cache.fragment(fragmentKey(id));
+    if (json === undefined) missing.push(id);
+    else found.set(id, json);
+  }
+  // Rows read across a catalog change may be old: like such an answer (CatalogCache.answer), they are not kept.
+  const readIn = cache.generation;
+  for (const product of await productsByIds(reads.db, reads.images, missing)) {
+    // The schema strips anything that is not part of the API's product (DESIGN.md §4: responses are validated).
+    const json = JSON.stringify(Product.parse(product));
+    found.set(product._id, json);
+    cache.keepFragment(fragmentKey(product._id), json, readIn);
+  }
+  return ids.flatMap((id) => {
+    const json = found.get(id);
+    return json === undefined ? [] : [json];
   });
 }
 
-/** `ProductResponse` for a product id (lower-cased here); rejects with the 404 HttpError for an unknown one. */
-export function productAnswer(reads: CatalogReads, id: string): Promise<CachedAnswer> {
+/**
+ * `ProductListResponse` for a parsed listing query (its filters compared as sets). `client`: the caller's address,
+ * charged when the answer must be computed (CatalogCache.answer).
+ */
+export function productListAnswer(
+  reads: CatalogReads,
+  q: ProductListQuery,
+  client?: string,
+): Promise<CachedAnswer> {
+  const key = `list:${JSON.stringify([[...q.category].sort(), [...q.brand].sort(), q.sortBy, q.page, q.limit])}`;
+  return reads.cache.answer(
+    key,
+    async () => {
+      const { ids, total } = await listProductIds(reads, q);
+      const data = await productFragments(reads, ids);
+      const pagination = {
+        page: q.page,
+        limit: q.limit,
+        total,
+        pages: Math.max(1, Math.ceil(total / q.limit)),
+      };
+      // The envelope of ProductListResponse around the validated products.
+      return new RawJson(
+        `{"success":true,"data":[${data.join(',')}],"page":${q.page},"limit":${q.limit},` +
+          `"pagination":${JSON.stringify(pagination)}}`,
+      );
+    },
+    client,
+  );
+}
+
+/**
+ * `ProductResponse` for a product id (lower-cased here); rejects with the 404 HttpError for an unknown one. `client`
+ * as for productListAnswer.
+ */
+export function productAnswer(reads: CatalogReads, id: string, client?: string): Promise<CachedAnswer> {
   const key = id.toLowerCase();
-  return reads.cache.answer(`product:${key}`, async () =>
-    ProductResponse.parse({ success: true, data: await getProduct(reads.db, reads.images, key) }),
+  return reads.cache.answer(
+    `product:${key}`,
+    async () => {
+      const [json] = isUuid(key) ? await productFragments(reads, [key]) : [];
+      if (json === undefined) throw notFound('Product not found');
+      return new RawJson(`{"success":true,"data":${json}}`);
+    },
+    client,
   );
 }

@@ -4,13 +4,20 @@
  * second; without Redis another instance catches up within the cache TTL.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { createBus } from '../../lib/bus.ts';
-import { createCatalogCache, SEARCH_KEY_PREFIX } from '../../lib/catalog-cache.ts';
+import {
+  ASYNC_COMPRESS_BYTES,
+  COLD_BURST,
+  createCatalogCache,
+  SEARCH_KEY_PREFIX,
+} from '../../lib/catalog-cache.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import {
   buildTestApp,
   insertProduct,
@@ -95,6 +102,95 @@ describe('catalog cache on one instance', () => {
     expect(cache.size).toBe(3); // one page, the last two searches
     cache.changed();
     expect(cache.size).toBe(0);
+  });
+
+  it('holds at most maxBytes of answers, least recently used out first (issue 24, finding 6)', async () => {
+    const cache = createCatalogCache(createBus(), { ttlMs: 60_000, maxBytes: 100_000 });
+    const big = (n: number) => async () => ({ n, text: 'x'.repeat(30_000) });
+    for (let i = 0; i < 3; i++) await cache.answer(`list:${i}`, big(i));
+    let produced = 0;
+    await cache.answer('list:0', async () => ({ again: ++produced })); // a hit: list:0 becomes the most recent
+    expect(produced).toBe(0);
+    for (let i = 3; i < 10; i++) {
+      await cache.answer(`list:${i}`, big(i));
+      expect(cache.bytes).toBeLessThanOrEqual(100_000);
+    }
+    expect(cache.size).toBe(3);
+    await cache.answer('list:1', async () => ({ again: ++produced }));
+    expect(produced).toBe(1); // pushed out long ago
+  });
+
+  it('charges each client its cold answers: past the burst, 429 with Retry-After, cached answers still served', async () => {
+    const cache = createCatalogCache(createBus(), { ttlMs: 60_000, coldPerMinute: 60 });
+    let produced = 0;
+    const produce = async () => ({ n: ++produced });
+    for (let i = 0; i < COLD_BURST; i++) await cache.answer(`list:${i}`, produce, '203.0.113.9');
+    const refused = await cache.answer('list:new', produce, '203.0.113.9').catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({ statusCode: 429, headers: { 'retry-after': '1' } });
+    expect(produced).toBe(COLD_BURST); // the refused answer was not computed
+    await expect(cache.answer('list:0', produce, '203.0.113.9')).resolves.toMatchObject({ key: 'list:0' });
+    await expect(cache.answer('list:new', produce, '203.0.113.10')).resolves.toMatchObject({
+      key: 'list:new',
+    });
+    expect(produced).toBe(COLD_BURST + 1);
+    await new Promise((r) => setTimeout(r, 1100)); // one token a second at 60 a minute
+    await expect(cache.answer('list:newer', produce, '203.0.113.9')).resolves.toMatchObject({
+      key: 'list:newer',
+    });
+  });
+
+  it('an unpaged listing flood from one address is refused once past its budget, through the API', async () => {
+    const limited = await buildTestApp({ CATALOG_COLD_PER_MINUTE: '60' });
+    try {
+      await insertProduct(limited.db, { title: 'Budget Lamp' });
+      const sorts = ['price-asc', 'price-desc', 'name-asc', 'name-desc'];
+      const codes: number[] = [];
+      for (let i = 0; i < COLD_BURST + 2; i++) {
+        const brand = ['Apple', 'Samsung', 'Sony', 'Nike', 'Adidas', 'Puma'].slice(0, 1 + (i % 6)).join(',');
+        const url = `/api/shop/products/get?brand=${brand}&sortBy=${sorts[Math.floor(i / 6)]}`;
+        codes.push(
+          (await limited.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.7' })).statusCode,
+        );
+      }
+      expect(codes.slice(0, COLD_BURST).every((c) => c === 200)).toBe(true);
+      expect(codes.slice(COLD_BURST)).toEqual([429, 429]);
+      const other = await limited.app.inject({
+        method: 'GET',
+        url: '/api/shop/products/get?brand=Apple&sortBy=price-asc',
+        remoteAddress: '203.0.113.8',
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.app.close();
+    }
+  });
+
+  it('compresses a large answer off the event loop, once, and serves the same bytes to every client', async () => {
+    const cache = createCatalogCache(createBus(), { ttlMs: 60_000 });
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ id: i, title: `Product ${i}`, price: i / 7 }));
+    const answer = await cache.answer('list:large', async () => ({ data: rows }));
+    expect(answer.json.length).toBeGreaterThan(ASYNC_COMPRESS_BYTES);
+    const app = Fastify();
+    app.get('/large', (request, reply) => cache.send(request, reply, answer));
+    try {
+      const ask = () =>
+        app.inject({ method: 'GET', url: '/large', headers: { 'accept-encoding': 'br' } }).then((res) => {
+          expect(res.headers['content-encoding']).toBe('br');
+          return res.rawPayload;
+        });
+      const [first, second] = await Promise.all([ask(), ask()]);
+      expect(Buffer.isBuffer(answer.br)).toBe(true);
+      expect(first.equals(second)).toBe(true);
+      expect(JSON.parse(brotliDecompressSync(first).toString())).toEqual({ data: rows });
+      const gz = await app.inject({ method: 'GET', url: '/large', headers: { 'accept-encoding': 'gzip' } });
+      expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual({ data: rows });
+      expect(cache.bytes).toBe(
+        answer.json.length + (answer.br as Buffer).length + (answer.gzip as Buffer).length,
+      );
+    } finally {
+      await app.close();
+    }
   });
 
   it('answers compressed for clients that ask, with an ETag that revalidates to 304', async () => {

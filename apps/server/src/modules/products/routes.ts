@@ -21,7 +21,8 @@ export const shopProductRoutes: FastifyPluginAsyncZod<CatalogReads> = async (app
       compress: false,
       schema: { tags: ['shop'], querystring: ProductListQuery, response: { 200: ProductListResponse } },
     },
-    async (request, reply) => opts.cache.send(request, reply, await productListAnswer(opts, request.query)),
+    async (request, reply) =>
+      opts.cache.send(request, reply, await productListAnswer(opts, request.query, request.ip)),
   );
 
   /** `GET /api/shop/products/get/:id` → 200 ProductResponse; 404 when unknown. */
@@ -36,6 +37,7 @@ export const shopProductRoutes: FastifyPluginAsyncZod<CatalogReads> = async (app
         response: { 200: ProductResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => opts.cache.send(request, reply, await productAnswer(opts, request.params.id)),
+    async (request, reply) =>
+      opts.cache.send(request, reply, await productAnswer(opts, request.params.id, request.ip)),
   );
 };

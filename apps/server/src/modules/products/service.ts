@@ -2,11 +2,11 @@
  * Shop catalog reads (spec §7 `GET /api/shop/products/get`, `/get/:id`; DESIGN.md §4 Catalog).
  * Prices are integer cents in the database and dollars in the answers.
  */
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { toDollars, type Product, type ProductListQuery } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
-import { isUuid, notFound } from '../../lib/http-error.ts';
+import type { CatalogCache } from '../../lib/catalog-cache.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 
 /** The line price in cents: sale price when above 0, else price. Matches the price indexes' expression (db/schema.ts). */
@@ -72,47 +72,78 @@ async function countProducts(db: Db, key: string, where: SQL | undefined): Promi
 }
 
 /**
- * One page of the filtered, sorted catalog plus the total count: in-stock products before out-of-stock ones, each
- * group in the chosen sort. Ties are broken by id for stable paging.
+ * Catalogs up to this many products are ordered once per catalog generation and sort, in the database (so its
+ * collation decides name order), and filtered and paged in memory: an answer that is not cached yet then costs no
+ * query at all, whatever its filters (issue 24, finding 6: each new filter combination of an unpaged listing sorted
+ * the catalog again, 6-13 ms of the event loop on the embedded database).
  */
-export async function listProducts(
-  db: Db,
-  images: ImageStore,
+export const IN_MEMORY_ORDER_MAX = 5000;
+
+/**
+ * The listing orders. In-stock products first in every sort (issue 11). Ascending sorts read a
+ * `(total_stock = 0), key, id` index forward, descending ones a `(total_stock > 0), key, id` index backward (in stock
+ * first, key and id down), so a page of the whole catalog, one category or one brand comes straight off an index
+ * (db/schema.ts). Ties are broken by id, so each is a total order.
+ */
+const ORDERS = {
+  'price-asc': [asc(outOfStock), asc(effectivePriceCents), asc(products.id)],
+  'price-desc': [desc(inStock), desc(effectivePriceCents), desc(products.id)],
+  'name-asc': [asc(outOfStock), asc(products.title), asc(products.id)],
+  'name-desc': [desc(inStock), desc(products.title), desc(products.id)],
+};
+
+/**
+ * The ids of one page of the filtered, sorted catalog plus the total count: in-stock products before out-of-stock
+ * ones, each group in the chosen sort. Ids only: the products themselves come from `productsByIds`, or from the
+ * serialized products the catalog cache already holds (products/answers.ts), so that a whole-catalog answer reads
+ * 1,000 ids rather than 1,000 rows with their descriptions (issue 24, finding 6). A catalog of at most
+ * IN_MEMORY_ORDER_MAX products is filtered in memory from its order kept in `cache` (filtering keeps a total order,
+ * so the page is the one the query would give); `inMemoryMax` moves that bound (tests compare both paths).
+ */
+export async function listProductIds(
+  { db, cache }: { db: Db; cache: Pick<CatalogCache, 'memo'> },
   query: ProductListQuery,
-): Promise<{ items: Product[]; total: number }> {
+  inMemoryMax = IN_MEMORY_ORDER_MAX,
+): Promise<{ ids: string[]; total: number }> {
+  const order = ORDERS[query.sortBy];
+  const offset = (query.page - 1) * query.limit;
+  if ((await countProducts(db, JSON.stringify([[], []]), undefined)) <= inMemoryMax) {
+    const ordered = await cache.memo(`product-order:${query.sortBy}`, () =>
+      db
+        .select({ id: products.id, category: products.category, brand: products.brand })
+        .from(products)
+        .orderBy(...order),
+    );
+    const categories = new Set<string>(query.category);
+    const brands = new Set<string>(query.brand);
+    const matching = ordered.filter(
+      (p) =>
+        (categories.size === 0 || categories.has(p.category)) && (brands.size === 0 || brands.has(p.brand)),
+    );
+    return { ids: matching.slice(offset, offset + query.limit).map((p) => p.id), total: matching.length };
+  }
+
   const filters: SQL[] = [];
   if (query.category.length > 0) filters.push(inArray(products.category, query.category));
   if (query.brand.length > 0) filters.push(inArray(products.brand, query.brand));
   const where = filters.length > 0 ? and(...filters) : undefined;
-
-  // In-stock products first in every sort (issue 11). Ascending sorts read a `(total_stock = 0), key, id` index
-  // forward, descending ones a `(total_stock > 0), key, id` index backward (in stock first, key and id down), so a
-  // page of the whole catalog, one category or one brand comes straight off an index (db/schema.ts).
-  const order = {
-    'price-asc': [asc(outOfStock), asc(effectivePriceCents), asc(products.id)],
-    'price-desc': [desc(inStock), desc(effectivePriceCents), desc(products.id)],
-    'name-asc': [asc(outOfStock), asc(products.title), asc(products.id)],
-    'name-desc': [desc(inStock), desc(products.title), desc(products.id)],
-  }[query.sortBy];
-
   const countKey = JSON.stringify([query.category, query.brand]);
   const [rows, total] = await Promise.all([
     db
-      .select(productColumns)
+      .select({ id: products.id })
       .from(products)
       .where(where)
       .orderBy(...order)
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .offset(offset),
     countProducts(db, countKey, where),
   ]);
-  return { items: rows.map((r) => toProduct(r, images)), total };
+  return { ids: rows.map((r) => r.id), total };
 }
 
-/** One product; 404 "Product not found" for an unknown or malformed id. */
-export async function getProduct(db: Db, images: ImageStore, id: string): Promise<Product> {
-  if (!isUuid(id)) throw notFound('Product not found');
-  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
-  if (!row) throw notFound('Product not found');
-  return toProduct(row, images);
+/** The products with these ids, in the API's shape, in no particular order (ids of deleted products are skipped). */
+export async function productsByIds(db: Db, images: ImageStore, ids: string[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select(productColumns).from(products).where(inArray(products.id, ids));
+  return rows.map((r) => toProduct(r, images));
 }

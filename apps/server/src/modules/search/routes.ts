@@ -36,17 +36,21 @@ export const searchRoutes: FastifyPluginAsyncZod<{
       const { page, limit } = request.query;
       const text = request.params.query;
       const key = `${SEARCH_KEY_PREFIX}${JSON.stringify([text, page, limit])}`;
-      const answer = await cache.answer(key, async () => {
-        const { items, total, correctedQuery } = await provider.search(text, page, limit);
-        return SearchResponse.parse({
-          success: true,
-          data: items,
-          page,
-          limit,
-          pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },
-          ...(correctedQuery ? { correctedQuery } : {}),
-        });
-      });
+      const answer = await cache.answer(
+        key,
+        async () => {
+          const { items, total, correctedQuery } = await provider.search(text, page, limit);
+          return SearchResponse.parse({
+            success: true,
+            data: items,
+            page,
+            limit,
+            pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },
+            ...(correctedQuery ? { correctedQuery } : {}),
+          });
+        },
+        request.ip,
+      );
       return cache.send(request, reply, answer);
     },
   );

@@ -1,0 +1,56 @@
+/**
+ * The listing filtered and paged in memory from the catalog's order (small catalogs, issue 24 finding 6) gives
+ * exactly the ids and totals the database query gives, for every sort, filter set and page, ties and sold-out
+ * products included.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRANDS, CATEGORIES, SORT_IDS, type ProductListQuery } from '@emporium/contract';
+import { createBus } from '../../lib/bus.ts';
+import { createCatalogCache } from '../../lib/catalog-cache.ts';
+import { buildTestApp, insertProduct, type TestApp } from '../../test/build-test-app.ts';
+import { listProductIds } from './service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (let i = 0; i < 40; i++) {
+    await insertProduct(t.db, {
+      // Repeated titles and prices make ties that only the id breaks; every fifth product is sold out.
+      title: ['Lamp', 'lamp', 'Árbol', 'Zebra Mug', 'apple stand'][i % 5]!,
+      category: CATEGORIES[i % 3]!,
+      brand: BRANDS[i % 4]!,
+      price: 10 + (i % 7),
+      salePrice: i % 6 === 0 ? 5 : 0,
+      totalStock: i % 5 === 0 ? 0 : 3,
+    });
+  }
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+describe('listing order in memory', () => {
+  const filterSets: Array<Pick<ProductListQuery, 'category' | 'brand'>> = [
+    { category: [], brand: [] },
+    { category: [CATEGORIES[0]!], brand: [] },
+    { category: [], brand: [BRANDS[1]!, BRANDS[2]!] },
+    { category: [CATEGORIES[1]!, CATEGORIES[2]!], brand: [BRANDS[3]!] },
+    { category: [CATEGORIES[5]!], brand: [] },
+  ];
+  it.each(SORT_IDS)('%s: every filter set and page matches the database query', async (sortBy) => {
+    const cache = createCatalogCache(createBus(), { ttlMs: 60_000 });
+    for (const filters of filterSets) {
+      for (const [page, limit] of [
+        [1, 1000],
+        [1, 7],
+        [3, 7],
+        [9, 7],
+      ] as const) {
+        const query = { ...filters, sortBy, page, limit } as ProductListQuery;
+        const inMemory = await listProductIds({ db: t.db, cache }, query);
+        const fromQuery = await listProductIds({ db: t.db, cache }, query, 0);
+        expect(inMemory).toEqual(fromQuery);
+      }
+    }
+  });
+});

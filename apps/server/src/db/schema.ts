@@ -4,11 +4,13 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -35,6 +37,19 @@ export const users = pgTable('users', {
     .notNull()
     .default('user'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the owner proved the address (a verification link); null: not verified (issue 25). */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /**
+   * When the account was erased on its owner's request: personal fields were replaced (e-mail, name, password), the
+   * row stays so that its orders keep their totals for the shop's accounts (DESIGN.md §4 account deletion).
+   */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** The TOTP secret (RFC 6238), encrypted at rest (AES-256-GCM with a key from the environment); null: none. */
+  totpSecret: text('totp_secret'),
+  /** When two-factor sign-in was confirmed with a first code; null while enrolment is unconfirmed or off. */
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  /** The last TOTP time step accepted: a code of this step or an earlier one is refused (no replay). */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
 });
 
 export const sessions = pgTable(
@@ -49,8 +64,56 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The User-Agent the session signed in with (the account's session list names the device from it). */
+    userAgent: text('user_agent'),
+    /** The client address it signed in from (TRUST_PROXY's rules). */
+    ip: text('ip'),
+    /** Last request seen on the session (updated at most once a minute). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Single-use account tokens (issue 25): password reset (30 min), e-mail verification and e-mail change (24 h), and
+ * the second step of a two-factor sign-in (5 min). Only the SHA-256 of the token is stored; `used_at` spends it. A
+ * new token of a purpose voids the older unused ones of that user (the service's rule).
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', {
+      enum: ['password-reset', 'email-verification', 'email-change', 'two-factor-login'],
+    }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The address the token was sent to (verification) or is to become the account's (e-mail change). */
+    email: text('email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Wrong codes tried against this token (two-factor sign-in); past the limit it is spent. */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_tokens_user_purpose_idx').on(t.userId, t.purpose)],
+);
+
+/** Two-factor recovery codes (issue 25): ten per enrolment, each usable once; only their SHA-256 is stored. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
 );
 
 export const products = pgTable(
@@ -267,8 +330,14 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['order-confirmation'] }).notNull(),
-    orderId: uuid('order_id').notNull(),
+    kind: text('kind', { enum: ['order-confirmation', 'account'] }).notNull(),
+    /** The order of an order confirmation; null for account mail. */
+    orderId: uuid('order_id'),
+    /**
+     * An account message, rendered when it was queued (`{to, subject, text, html}`); wiped once sent, since it may
+     * carry a single-use link (issue 25). Null for order confirmations, which are rendered when sent.
+     */
+    message: jsonb('message').$type<{ to: string; subject: string; text: string; html: string }>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** A worker's claim: others skip the row until this time passes (a crashed worker's claim expires). */
@@ -359,6 +428,8 @@ export const schema = {
   mailOutbox,
   users,
   sessions,
+  accountTokens,
+  recoveryCodes,
   products,
   featureImages,
   addresses,

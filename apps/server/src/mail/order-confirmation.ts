@@ -4,6 +4,7 @@
  */
 import type { OrderAddress } from '@emporium/contract';
 import { escapeHtml, formatCents } from '../lib/html.ts';
+import { mailHtml } from './layout.ts';
 import type { MailMessage } from './mailer.ts';
 
 export interface OrderConfirmation {
@@ -49,8 +50,6 @@ export function orderConfirmationMessage(o: OrderConfirmation): MailMessage {
     'Emporium',
   ].join('\n');
   const orderUrl = `${o.shopUrl}/shop/account`;
-  // Mail clients ignore style sheets and scripts: inline styles, tables for layout, system fonts.
-  const font = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
   const cell = 'padding:10px 0;border-bottom:1px solid #e5e5e5;vertical-align:middle';
   const rows = o.items
     .map(
@@ -65,20 +64,16 @@ export function orderConfirmationMessage(o: OrderConfirmation): MailMessage {
         `<td style="${cell};text-align:right;white-space:nowrap">${formatCents(i.unitPriceCents * i.quantity)}</td></tr>`,
     )
     .join('');
-  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f5f5f5;${font};color:#171717">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f5f5;padding:24px 12px">
-<tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;padding:28px">
-<tr><td style="font-size:20px;font-weight:800;padding-bottom:20px">Emporium</td></tr>
-<tr><td><h1 style="font-size:22px;margin:0 0 8px">Thank you for your order, ${escapeHtml(o.userName)}</h1>
-<p style="margin:0 0 20px;color:#404040">Order <strong>#${escapeHtml(ref)}</strong> of ${escapeHtml(date)}. Your payment was received and we are preparing it.</p></td></tr>
+  const html = mailHtml({
+    heading: `Thank you for your order, ${o.userName}`,
+    body: `<tr><td><p style="margin:0 0 20px;color:#404040">Order <strong>#${escapeHtml(ref)}</strong> of ${escapeHtml(date)}. Your payment was received and we are preparing it.</p></td></tr>
 <tr><td><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}
 <tr><td></td><td style="padding-top:14px;font-weight:700">Total</td><td style="padding-top:14px;text-align:right;font-weight:700">${formatCents(o.totalCents)}</td></tr>
 </table></td></tr>
-<tr><td style="padding-top:24px"><div style="font-weight:600;margin-bottom:4px">Shipping to</div>
-<div style="color:#404040;line-height:1.5">${addressLines.map(escapeHtml).join('<br>')}</div></td></tr>
-<tr><td style="padding-top:28px"><a href="${escapeHtml(orderUrl)}" style="display:inline-block;background:#171717;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px">View your order</a></td></tr>
-<tr><td style="padding-top:28px;color:#737373;font-size:12px">You receive this e-mail because you placed an order at Emporium.</td></tr>
-</table></td></tr></table></body></html>`;
+<tr><td style="padding-top:24px;padding-bottom:16px"><div style="font-weight:600;margin-bottom:4px">Shipping to</div>
+<div style="color:#404040;line-height:1.5">${addressLines.map(escapeHtml).join('<br>')}</div></td></tr>`,
+    action: { label: 'View your order', url: orderUrl },
+    footer: 'You receive this e-mail because you placed an order at Emporium.',
+  });
   return { to: o.to, subject: `Your Emporium order #${ref}`, text, html };
 }

@@ -15,6 +15,10 @@ import { getOrder } from '../modules/orders/order-view.ts';
 import type { ImageStore } from '../storage/image-store.ts';
 import type { Mailer } from './mailer.ts';
 import { orderConfirmationMessage } from './order-confirmation.ts';
+import type { accountMessage } from './account-mail.ts';
+
+/** A rendered account message as the outbox keeps it until sent. */
+export type AccountMessage = ReturnType<typeof accountMessage>;
 
 export interface OutboxDeps {
   db: Db;
@@ -30,6 +34,15 @@ const CLAIM_MS = 60_000;
 /** Sending attempts before a message is left for a person to look at. */
 export const MAX_MAIL_ATTEMPTS = 8;
 
+/**
+ * Queues an account message (mail/account-mail.ts `accountMessage`) inside the caller's transaction, so it goes out
+ * if and only if the change it tells of commits. The stored message is wiped once sent (it may hold a single-use
+ * link).
+ */
+export async function queueAccountMail(tx: Db, message: AccountMessage): Promise<void> {
+  await tx.insert(mailOutbox).values({ kind: 'account', message });
+}
+
 /** Queues the order confirmation of `orderId`, once per order, inside the caller's transaction. */
 export async function queueOrderConfirmation(tx: Db, orderId: string): Promise<void> {
   await tx.insert(mailOutbox).values({ kind: 'order-confirmation', orderId }).onConflictDoNothing();
@@ -42,7 +55,13 @@ function backoffMs(attempts: number): number {
 
 /** Sends the queued messages that are due (at most `batch`); returns how many were sent. */
 export async function deliverDueMail(deps: OutboxDeps, batch = 20): Promise<number> {
-  const claimed = await selectRows<{ id: string; order_id: string; attempts: number }>(
+  const claimed = await selectRows<{
+    id: string;
+    kind: 'order-confirmation' | 'account';
+    order_id: string | null;
+    message: AccountMessage | null;
+    attempts: number;
+  }>(
     deps.db,
     sql`update ${mailOutbox} set locked_until = now() + ${`${CLAIM_MS} milliseconds`}::interval,
           attempts = attempts + 1
@@ -51,21 +70,25 @@ export async function deliverDueMail(deps: OutboxDeps, batch = 20): Promise<numb
           where sent_at is null and next_attempt_at <= now() and attempts < ${MAX_MAIL_ATTEMPTS}
             and (locked_until is null or locked_until < now())
           order by next_attempt_at limit ${batch} for update skip locked)
-        returning id, order_id, attempts`,
+        returning id, kind, order_id, message, attempts`,
   );
   let sent = 0;
   for (const row of claimed) {
     try {
-      await sendOrderConfirmation(deps, row.order_id);
+      if (row.kind === 'account') {
+        if (row.message) await deps.mailer.send({ key: `account-${row.id}`, ...row.message });
+      } else if (row.order_id) {
+        await sendOrderConfirmation(deps, row.order_id);
+      }
       await deps.db
         .update(mailOutbox)
-        .set({ sentAt: new Date(), lockedUntil: null })
+        .set({ sentAt: new Date(), lockedUntil: null, message: null })
         .where(eq(mailOutbox.id, row.id));
       sent++;
     } catch (err) {
       deps.log.error(
-        { err, orderId: row.order_id, attempts: row.attempts },
-        'order confirmation mail failed',
+        { err, kind: row.kind, orderId: row.order_id ?? undefined, attempts: row.attempts },
+        'mail failed',
       );
       await deps.db
         .update(mailOutbox)

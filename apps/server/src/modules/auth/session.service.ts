@@ -3,7 +3,7 @@
  * is stored. Resolution re-reads the user every time, so role changes and deletions apply at once.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AuthUser } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
@@ -59,6 +59,34 @@ export interface SessionCache {
   set(token: string, user: AuthUser): void;
   /** Forgets `token` here and on every instance (logout). */
   revoke(token: string): void;
+  /** Forgets the sessions with these token hashes here and on every instance (revokeUserSessions). */
+  revokeHashes(hashes: string[]): void;
+}
+
+/**
+ * Revokes every live session of `userId` but the one whose token hash is `keep` (the caller's own, when they stay
+ * signed in), in the database and in every instance's session cache (issue 25: a password reset or change, "Sign
+ * out everywhere", account deletion). Returns how many were revoked.
+ */
+export async function revokeUserSessions(
+  db: Db,
+  cache: Pick<SessionCache, 'revokeHashes'>,
+  userId: string,
+  keep?: string,
+): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keep === undefined ? undefined : ne(sessions.tokenHash, keep),
+      ),
+    )
+    .returning({ hash: sessions.tokenHash });
+  cache.revokeHashes(revoked.map((r) => r.hash));
+  return revoked.length;
 }
 
 export function createSessionCache(
@@ -71,6 +99,12 @@ export function createSessionCache(
   const maxEntries = options.maxEntries ?? 10_000;
   const entries = new Map<string, { user: AuthUser; expires: number }>();
   bus.subscribe('session-revoked', (hash) => entries.delete(hash));
+  const revokeHashes = (hashes: string[]) => {
+    for (const hash of hashes) {
+      entries.delete(hash);
+      bus.publish('session-revoked', hash);
+    }
+  };
   return {
     get(token) {
       const hit = entries.get(hashToken(token));
@@ -82,9 +116,8 @@ export function createSessionCache(
       entries.set(hashToken(token), { user, expires: Date.now() + options.ttlMs });
     },
     revoke(token) {
-      const hash = hashToken(token);
-      entries.delete(hash);
-      bus.publish('session-revoked', hash);
+      revokeHashes([hashToken(token)]);
     },
+    revokeHashes,
   };
 }

@@ -52,6 +52,7 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { adminOrderRoutes } from './modules/admin-orders/routes.ts';
 import { adminProductRoutes } from './modules/admin-products/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { sandboxPaymentRoutes } from './modules/sandbox-payments/routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -311,6 +312,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(adminOrderRoutes, { prefix: '/api/admin', db, images, catalog });
   await app.register(dashboardRoutes, { prefix: '/api/admin', db, images });
+  // Account settings (issue 25): password, e-mail, sessions, data export, deletion.
+  await app.register(accountRoutes, {
+    prefix: '/api/account',
+    db,
+    images,
+    hasher,
+    throttle,
+    sessions,
+    storefrontUrl: config.storefrontUrl,
+    kickMail: mailWorker.kick,
+    authPerWindow: config.rateLimit.authPerWindow,
+  });
 
   // Images: local disk, or streamed from the shared bucket (storage/serve-images.ts).
   await app.register(imageRoutes, { images });

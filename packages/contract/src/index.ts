@@ -13,3 +13,4 @@ export * from './reviews.ts';
 export * from './search.ts';
 export * from './admin.ts';
 export * from './images.ts';
+export * from './account.ts';

@@ -10,7 +10,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import fp from 'fastify-plugin';
 import type { AuthUser } from '@emporium/contract';
 import type { Db } from '../db/client.ts';
-import { resolveSession, type SessionCache } from '../modules/auth/session.service.ts';
+import { resolveSession, touchSession, type SessionCache } from '../modules/auth/session.service.ts';
 import { forbidden, unauthorized } from './http-error.ts';
 import { appendRouteHook } from './route-hooks.ts';
 
@@ -80,6 +80,8 @@ export const accessPlugin = fp(
         const cached = access === 'shopper' ? opts.sessions.get(found.token) : undefined;
         request.user = cached ?? (await resolveSession(opts.db, found.token));
         if (!cached && request.user && access === 'shopper') opts.sessions.set(found.token, request.user);
+        // The session list's "last seen" (issue 25): at most one conditional UPDATE a minute per session.
+        if (request.user) await touchSession(opts.db, found.token);
         if (request.user && found.via === 'cookie' && !SAFE_METHODS.has(request.method)) {
           const origin = request.headers.origin;
           if (!origin || !allowed.has(origin)) throw forbidden('Request origin not allowed');

@@ -35,13 +35,15 @@ export async function registerUser(db: Db, hasher: PasswordHasher, body: Registe
 /**
  * Checks the credentials and opens a session. Unknown e-mail and wrong password give the same 401; after
  * `LOGIN_FAILURES_MAX` failures for one e-mail from one client, 429 with Retry-After (seconds), growing with each
- * further failure (login-throttle.ts). `clientIp` is the request's address under TRUST_PROXY's rules.
+ * further failure (login-throttle.ts). `clientIp` is the request's address under TRUST_PROXY's rules; it and
+ * `userAgent` are kept with the session for the account's session list (issue 25).
  */
 export async function logIn(
   db: Db,
   deps: { hasher: PasswordHasher; throttle: LoginThrottle; sessionTtlMs: number },
   body: LoginBody,
   clientIp: string,
+  userAgent?: string,
 ): Promise<{ token: string; user: AuthUser }> {
   const key = throttleKey(body.email, clientIp);
   const waitMs = await deps.throttle.retryAfterMs(key);
@@ -63,7 +65,7 @@ export async function logIn(
     throw new HttpError(401, BAD_CREDENTIALS);
   }
   await deps.throttle.reset(key);
-  const token = await createSession(db, user.id, deps.sessionTtlMs);
+  const token = await createSession(db, user.id, deps.sessionTtlMs, { userAgent, ip: clientIp });
   return { token, user: { userId: user.id, userName: user.userName, email: user.email, role: user.role } };
 }
 

@@ -57,7 +57,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginResponse, 401: ErrorResponse } },
     },
     async (request, reply) => {
-      const { token, user } = await logIn(opts.db, opts, request.body, request.ip);
+      const { token, user } = await logIn(
+        opts.db,
+        opts,
+        request.body,
+        request.ip,
+        request.headers['user-agent'],
+      );
       reply.setCookie('token', token, {
         path: '/',
         httpOnly: true,

@@ -3,7 +3,7 @@
  * is stored. Resolution re-reads the user every time, so role changes and deletions apply at once.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AuthUser } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
@@ -12,15 +12,66 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Creates a session for `userId` lasting `ttlMs`; returns the opaque token (base64url, 43 characters). */
-export async function createSession(db: Db, userId: string, ttlMs: number): Promise<string> {
+/** The client a session signs in from, kept for the account's session list (issue 25). */
+export interface SessionClient {
+  /** The request's User-Agent header (cut to 500 characters). */
+  userAgent?: string | null;
+  /** The client address under TRUST_PROXY's rules. */
+  ip?: string | null;
+}
+
+/**
+ * Creates a session for `userId` lasting `ttlMs`, recording the client's User-Agent and address; returns the opaque
+ * token (base64url, 43 characters).
+ */
+export async function createSession(
+  db: Db,
+  userId: string,
+  ttlMs: number,
+  client: SessionClient = {},
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     userId,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + ttlMs),
+    userAgent: client.userAgent ? client.userAgent.slice(0, 500) : null,
+    ip: client.ip ? client.ip.slice(0, 100) : null,
+    lastSeenAt: new Date(),
   });
+  rememberTouch(hashToken(token), Date.now());
   return token;
+}
+
+/** How often a session's `last_seen_at` is written at most (ms): once a minute (issue 25). */
+export const LAST_SEEN_EVERY_MS = 60_000;
+const lastTouched = new Map<string, number>();
+/** Notes when this instance last wrote `hash`'s last use; bounded like the session cache (oldest entry first out). */
+function rememberTouch(hash: string, now: number): void {
+  lastTouched.delete(hash);
+  if (lastTouched.size >= 10_000) lastTouched.delete(lastTouched.keys().next().value!);
+  lastTouched.set(hash, now);
+}
+
+/**
+ * Records that the session of `token` was used, at most once a minute: this instance skips sessions it touched
+ * within the minute without a query, and the UPDATE itself only writes a row last seen over a minute ago (other
+ * instances). Called by the access plugin on signed-in routes only, never on public catalog routes.
+ */
+export async function touchSession(db: Db, token: string, now = Date.now()): Promise<void> {
+  const hash = hashToken(token);
+  const last = lastTouched.get(hash);
+  if (last !== undefined && now - last < LAST_SEEN_EVERY_MS) return;
+  rememberTouch(hash, now);
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.tokenHash, hash),
+        or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, sql`now() - interval '1 minute'`)),
+      ),
+    );
 }
 
 /** The user of a live (not revoked, not expired) session, or null. */

@@ -1,0 +1,181 @@
+/**
+ * "Download my data" and "Delete my account" (issue 25; DESIGN.md §4 "account deletion removes personal data and
+ * keeps orders anonymised for the shop's accounts"; GDPR articles 15, 17 and 20).
+ */
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { AccountExport, AuthUser } from '@emporium/contract';
+import { transactionWithRetry, type Db } from '../../db/client.ts';
+import {
+  accountTokens,
+  addresses,
+  carts,
+  mailOutbox,
+  orders,
+  products,
+  recoveryCodes,
+  reviews,
+  sessions,
+  users,
+} from '../../db/schema.ts';
+import { conflict, unauthorized } from '../../lib/http-error.ts';
+import { accountMessage } from '../../mail/account-mail.ts';
+import { queueAccountMail } from '../../mail/outbox.ts';
+import type { ImageStore } from '../../storage/image-store.ts';
+import { listAddresses } from '../addresses/service.ts';
+import { listOrders } from '../orders/order-view.ts';
+import { checkCurrentPassword } from './password-check.ts';
+import type { AccountDeps } from './service.ts';
+import { toAccountSession } from './sessions.ts';
+
+/** The name an erased account's reviews and orders show. */
+export const FORMER_CUSTOMER = 'Former customer';
+/** What an erased account's orders keep in their address field; the other personal fields become empty. */
+export const ERASED_ADDRESS = 'Erased at the customer\u2019s request';
+export const LAST_ADMIN =
+  'You are the shop\u2019s last administrator. Make another account an administrator before deleting this one.';
+
+/** The e-mail an erased account keeps: unique, never deliverable (`.invalid`, RFC 2606), frees the old one. */
+export function erasedEmail(userId: string): string {
+  return `deleted-${userId}@deleted.invalid`;
+}
+
+/**
+ * Everything the shop keeps about `userId`: profile, saved addresses, orders with their lines, reviews and sessions
+ * (live and ended). Never a password or token hash, TOTP secret or recovery code.
+ */
+export async function exportAccount(db: Db, images: ImageStore, userId: string): Promise<AccountExport> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || user.deletedAt) throw unauthorized();
+  const reviewRows = await db
+    .select({ review: reviews, productTitle: products.title })
+    .from(reviews)
+    .leftJoin(products, eq(products.id, reviews.productId))
+    .where(eq(reviews.userId, userId))
+    .orderBy(desc(reviews.createdAt));
+  const sessionRows = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt));
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: {
+      userId: user.id,
+      userName: user.userName,
+      email: user.email,
+      role: user.role,
+      createdAt: user.createdAt.toISOString(),
+      emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
+      twoFactorEnabled: user.totpEnabledAt !== null,
+    },
+    addresses: await listAddresses(db, userId),
+    orders: await listOrders(db, images, { userId, limit: 100_000 }),
+    reviews: reviewRows.map(({ review: r, productTitle }) => ({
+      _id: r.id,
+      productId: r.productId,
+      productTitle,
+      userId: r.userId,
+      user: { _id: r.userId },
+      userName: user.userName,
+      rating: r.rating,
+      comment: r.comment,
+      verified: r.verified,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    sessions: sessionRows.map((s) => {
+      const { current: _current, ...view } = toAccountSession(s, undefined);
+      return { ...view, revokedAt: s.revokedAt?.toISOString() ?? null };
+    }),
+  };
+}
+
+/**
+ * Erases the caller's account after checking the password (throttled). In one transaction: its sessions,
+ * addresses, cart, account tokens, recovery codes and unsent account mail are deleted; the users row is anonymised
+ * (e-mail {@link erasedEmail}, name {@link FORMER_CUSTOMER}, the hash of a random password, no TOTP, `deleted_at`
+ * set) so its orders keep their totals for the shop's accounts while their address fields are erased; reviews stay
+ * and show {@link FORMER_CUSTOMER}. The e-mail can register again at once. A "your account was deleted" message
+ * goes to the old address. 409 {@link LAST_ADMIN} for the shop's last administrator.
+ */
+export async function deleteAccount(
+  db: Db,
+  deps: AccountDeps,
+  user: AuthUser,
+  password: string,
+): Promise<void> {
+  const account = await checkCurrentPassword(db, deps, user.userId, password);
+  const passwordHash = await deps.hasher.hash(randomBytes(32).toString('base64url'));
+  const endedHashes = await transactionWithRetry(db, async (tx) => {
+    if (account.role === 'admin') {
+      // Locks the live admins, so two admins deleting themselves at once cannot leave the shop with none.
+      const admins = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)))
+        .for('update');
+      if (admins.filter((a) => a.id !== account.id).length === 0) throw conflict(LAST_ADMIN);
+    }
+    const ended = await tx
+      .delete(sessions)
+      .where(eq(sessions.userId, account.id))
+      .returning({ hash: sessions.tokenHash });
+    await tx.delete(addresses).where(eq(addresses.userId, account.id));
+    await tx.delete(carts).where(eq(carts.userId, account.id));
+    await tx.delete(accountTokens).where(eq(accountTokens.userId, account.id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, account.id));
+    // Unsent messages to the old address (a reset link, say) would carry its personal data and links.
+    await tx
+      .delete(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.kind, 'account'),
+          isNull(mailOutbox.sentAt),
+          sql`${mailOutbox.message}->>'to' = ${account.email}`,
+        ),
+      );
+    await tx
+      .update(orders)
+      .set({
+        address: ERASED_ADDRESS,
+        city: '',
+        state: '',
+        pincode: '',
+        phone: '',
+        notes: '',
+        addressId: null,
+      })
+      .where(eq(orders.userId, account.id));
+    await tx
+      .update(users)
+      .set({
+        email: erasedEmail(account.id),
+        userName: FORMER_CUSTOMER,
+        passwordHash,
+        role: 'user',
+        emailVerifiedAt: null,
+        totpSecret: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
+        deletedAt: new Date(),
+      })
+      .where(eq(users.id, account.id));
+    await queueAccountMail(
+      tx,
+      accountMessage({
+        to: account.email,
+        subject: 'Your Emporium account was deleted',
+        heading: 'Your account was deleted',
+        paragraphs: [
+          `Hello ${account.userName}, your Emporium account and the personal data it held were deleted as you asked.`,
+          'Your past orders stay in the shop\u2019s accounts without your name or address. You can register again with this address at any time.',
+          'If this wasn\u2019t you, reply to this message right away.',
+        ],
+        footer: 'This is the last message you receive about this account.',
+      }),
+    );
+    return ended.map((s) => s.hash);
+  });
+  deps.sessions.revokeHashes(endedHashes);
+  deps.kickMail?.();
+}

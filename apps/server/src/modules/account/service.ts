@@ -1,0 +1,215 @@
+/**
+ * Account upkeep (issue 25 "Accounts a shopper can keep"; DESIGN.md §4 "Account recovery and upkeep"): change the
+ * password (the other sessions end) and change the e-mail (only once the new address is proven by a 24-hour
+ * single-use link). Every message is queued in the outbox inside the transaction of its change.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { AuthUser, ChangeEmailBody, ChangePasswordBody } from '@emporium/contract';
+import { sqlState, transactionWithRetry, type Db } from '../../db/client.ts';
+import { accountTokens, users } from '../../db/schema.ts';
+import { badRequest, conflict } from '../../lib/http-error.ts';
+import { accountMessage } from '../../mail/account-mail.ts';
+import { queueAccountMail } from '../../mail/outbox.ts';
+import { DUPLICATE_EMAIL } from '../auth/auth.service.ts';
+import { assertNotCommonPassword } from '../auth/password.ts';
+import { hashToken, revokeUserSessions, type SessionCache } from '../auth/session.service.ts';
+import { checkCurrentPassword, type PasswordCheckDeps } from './password-check.ts';
+
+/** How long an e-mail change link works (ms): 24 hours (issue 25). */
+export const EMAIL_CHANGE_TTL_MS = 24 * 3_600_000;
+export const INVALID_LINK =
+  'This link is invalid or has expired. Please ask for a new one from your account settings.';
+
+export interface AccountDeps extends PasswordCheckDeps {
+  sessions: Pick<SessionCache, 'revokeHashes'>;
+  /** The storefront's origin (config `storefrontUrl`), for links in mail. */
+  storefrontUrl: string;
+  /** Starts the mail worker at once (else it sends within its interval). */
+  kickMail?: () => void;
+}
+
+/**
+ * Sets a new password after checking the current one (throttled, password-check.ts). The new one follows the
+ * registration rules (contract RegisterBody, plus the common-password list) and must differ from the current one.
+ * Every other session of the account ends (on every instance); the caller's (`keepTokenHash`) stays. A "your
+ * password was changed" message goes to the account's address. Returns how many sessions ended.
+ */
+export async function changePassword(
+  db: Db,
+  deps: AccountDeps,
+  user: AuthUser,
+  keepTokenHash: string | undefined,
+  body: ChangePasswordBody,
+): Promise<number> {
+  const account = await checkCurrentPassword(db, deps, user.userId, body.currentPassword);
+  if (body.newPassword === body.currentPassword) {
+    throw badRequest('newPassword: Choose a password different from your current one');
+  }
+  assertNotCommonPassword(body.newPassword);
+  const passwordHash = await deps.hasher.hash(body.newPassword);
+  const revoked = await transactionWithRetry(db, async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, account.id));
+    // Reset links sent before the change must not undo it.
+    await tx
+      .update(accountTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(accountTokens.userId, account.id),
+          eq(accountTokens.purpose, 'password-reset'),
+          isNull(accountTokens.usedAt),
+        ),
+      );
+    await queueAccountMail(
+      tx,
+      accountMessage({
+        to: account.email,
+        subject: 'Your Emporium password was changed',
+        heading: 'Your password was changed',
+        paragraphs: [
+          `Hello ${account.userName}, the password of your Emporium account was changed just now.`,
+          'You stay signed in on the device that changed it; every other device was signed out.',
+          'If this wasn\u2019t you, reset your password at once from the sign-in page and check your account.',
+        ],
+      }),
+    );
+    return revokeUserSessions(tx, deps.sessions, account.id, keepTokenHash);
+  });
+  deps.kickMail?.();
+  return revoked;
+}
+
+/**
+ * Starts an e-mail change after checking the password: a single-use link valid 24 hours goes to the NEW address
+ * (`/account/confirm-email?token=…` on the storefront), and the current address is told. Older unused change links
+ * of the account stop working. 400 for the address the account already has; 409 when another account has it.
+ */
+export async function requestEmailChange(
+  db: Db,
+  deps: AccountDeps,
+  user: AuthUser,
+  body: ChangeEmailBody,
+): Promise<void> {
+  const account = await checkCurrentPassword(db, deps, user.userId, body.password);
+  const newEmail = body.newEmail;
+  if (newEmail === account.email) throw badRequest('newEmail: This is already your e-mail address');
+  const token = randomBytes(32).toString('base64url');
+  await transactionWithRetry(db, async (tx) => {
+    const taken = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, newEmail), ne(users.id, account.id)))
+      .limit(1);
+    if (taken.length > 0) throw conflict(DUPLICATE_EMAIL);
+    await tx
+      .update(accountTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(accountTokens.userId, account.id),
+          eq(accountTokens.purpose, 'email-change'),
+          isNull(accountTokens.usedAt),
+        ),
+      );
+    await tx.insert(accountTokens).values({
+      userId: account.id,
+      purpose: 'email-change',
+      tokenHash: hashToken(token),
+      email: newEmail,
+      expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+    });
+    const url = `${deps.storefrontUrl}/account/confirm-email?token=${encodeURIComponent(token)}`;
+    await queueAccountMail(
+      tx,
+      accountMessage({
+        to: newEmail,
+        subject: 'Confirm your new Emporium e-mail address',
+        heading: 'Confirm your new e-mail address',
+        paragraphs: [
+          `Hello ${account.userName}, you asked to use this address for your Emporium account.`,
+          'Confirm it within 24 hours with the button below. The link works once.',
+          'If you did not ask for this, ignore this message: nothing changes.',
+        ],
+        action: { label: 'Confirm this address', url },
+      }),
+    );
+    await queueAccountMail(
+      tx,
+      accountMessage({
+        to: account.email,
+        subject: 'Your Emporium e-mail address is being changed',
+        heading: 'Your e-mail address is being changed',
+        paragraphs: [
+          `Hello ${account.userName}, your e-mail is being changed to ${newEmail}. It changes once that address is confirmed.`,
+          'If this wasn\u2019t you, change your password at once: that also signs out every other device and the change will not be confirmed by anyone without access to the new address.',
+        ],
+      }),
+    );
+  });
+  deps.kickMail?.();
+}
+
+/**
+ * Confirms an e-mail change with the token of its link (public: the link may open on any device): the account's
+ * address becomes the new one (lower-cased) and counts as verified; the link is spent, and the old address is
+ * told. 400 {@link INVALID_LINK} for an unknown, used or expired token; 409 when another account took the address
+ * meanwhile. Returns the new address.
+ */
+export async function confirmEmailChange(
+  db: Db,
+  deps: Pick<AccountDeps, 'kickMail'>,
+  token: string,
+): Promise<string> {
+  try {
+    const email = await transactionWithRetry(db, async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(accountTokens)
+        .where(
+          and(
+            eq(accountTokens.tokenHash, hashToken(token)),
+            eq(accountTokens.purpose, 'email-change'),
+            isNull(accountTokens.usedAt),
+            gt(accountTokens.expiresAt, new Date()),
+          ),
+        )
+        .for('update')
+        .limit(1);
+      if (!row?.email) throw badRequest(INVALID_LINK);
+      const newEmail = row.email.trim().toLowerCase();
+      const [account] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
+      if (!account || account.deletedAt) throw badRequest(INVALID_LINK);
+      const taken = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, newEmail), ne(users.id, account.id)))
+        .limit(1);
+      if (taken.length > 0) throw conflict(DUPLICATE_EMAIL);
+      await tx
+        .update(users)
+        .set({ email: newEmail, emailVerifiedAt: new Date() })
+        .where(eq(users.id, account.id));
+      await tx.update(accountTokens).set({ usedAt: new Date() }).where(eq(accountTokens.id, row.id));
+      await queueAccountMail(
+        tx,
+        accountMessage({
+          to: account.email,
+          subject: 'Your Emporium e-mail address was changed',
+          heading: 'Your e-mail address was changed',
+          paragraphs: [
+            `Hello ${account.userName}, your Emporium account now uses ${newEmail}. This address will no longer receive its messages.`,
+            'If this wasn\u2019t you, contact us right away by replying to this message.',
+          ],
+        }),
+      );
+      return newEmail;
+    });
+    deps.kickMail?.();
+    return email;
+  } catch (err) {
+    // Another account registered the address between the check and the update (users.email is unique).
+    if (sqlState(err) === '23505') throw conflict(DUPLICATE_EMAIL);
+    throw err;
+  }
+}

@@ -14,6 +14,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { effectivePriceCents } from '../products/service.ts';
+import { assertEmailVerified } from '../account-recovery/service.ts';
 
 const formatUsd = (dollars: number) =>
   dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -44,6 +45,8 @@ export interface OrderDeps {
   catalog: CatalogChanges;
   /** Starts sending queued mail now (the outbox worker); the periodic pass sends it otherwise. */
   kickMail?: () => void;
+  /** REQUIRE_EMAIL_VERIFICATION (issue 25): only shoppers with a verified address may place orders. */
+  requireEmailVerification?: boolean;
 }
 
 /** Where the provider returns the shopper after approval: the server captures there (capture.ts captureOnReturn). */
@@ -64,6 +67,8 @@ export async function createOrder(
   addressId: string,
 ): Promise<{ orderId: string; approvalURL: string }> {
   const { db } = deps;
+  // 403 "Please verify your e-mail address before placing an order." while REQUIRE_EMAIL_VERIFICATION is on.
+  if (deps.requireEmailVerification) await assertEmailVerified(db, userId);
   const order = await db.transaction(async (tx) => {
     const lines = await tx
       .select({

@@ -10,7 +10,13 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import fp from 'fastify-plugin';
 import type { AuthUser } from '@emporium/contract';
 import type { Db } from '../db/client.ts';
-import { resolveSession, touchSession, type SessionCache } from '../modules/auth/session.service.ts';
+import {
+  resolveSession,
+  touchSession,
+  type SessionCache,
+  type SessionUser,
+} from '../modules/auth/session.service.ts';
+import { ADMIN_TWO_FACTOR_REQUIRED } from '../modules/two-factor/service.ts';
 import { forbidden, unauthorized } from './http-error.ts';
 import { appendRouteHook } from './route-hooks.ts';
 
@@ -53,7 +59,10 @@ export function readToken(request: FastifyRequest): { token: string; via: 'beare
 }
 
 export const accessPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; allowedOrigins: string[]; sessions: SessionCache }) => {
+  async (
+    app: FastifyInstance,
+    opts: { db: Db; allowedOrigins: string[]; sessions: SessionCache; adminTwoFactorRequired?: boolean },
+  ) => {
     const allowed = new Set(opts.allowedOrigins);
     app.decorateRequest('user', null);
     app.decorateRequest('sessionToken', null);
@@ -74,11 +83,14 @@ export const accessPlugin = fp(
       const config = request.routeOptions.config;
       const access = config.access!;
       const found = readToken(request);
+      // Admin routes always read the session fresh (never cached), with the user's two-factor state.
+      let fresh: SessionUser | null = null;
       if (found) {
         request.sessionToken = found.token;
         // Shopper routes may use a session resolved a few seconds ago; admin routes and check-auth read it fresh.
         const cached = access === 'shopper' ? opts.sessions.get(found.token) : undefined;
-        request.user = cached ?? (await resolveSession(opts.db, found.token));
+        fresh = cached ? null : await resolveSession(opts.db, found.token);
+        request.user = cached ?? fresh;
         if (!cached && request.user && access === 'shopper') opts.sessions.set(found.token, request.user);
         // The session list's "last seen" (issue 25): at most one conditional UPDATE a minute per session.
         if (request.user) await touchSession(opts.db, found.token);
@@ -90,6 +102,9 @@ export const accessPlugin = fp(
       if (access === 'public') return;
       if (!request.user) throw unauthorized();
       if (access === 'admin' && request.user.role !== 'admin') throw forbidden('Admin access required');
+      // ADMIN_2FA_REQUIRED (issue 25): an admin signed in without two-factor may set it up (/api/account), no more.
+      if (access === 'admin' && opts.adminTwoFactorRequired && !fresh?.twoFactorEnabled)
+        throw forbidden(ADMIN_TWO_FACTOR_REQUIRED);
     };
     // Personal data (DESIGN.md §4): answers to signed-in routes are never stored by browsers or shared caches.
     const noStore = (

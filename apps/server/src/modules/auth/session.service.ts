@@ -74,11 +74,22 @@ export async function touchSession(db: Db, token: string, now = Date.now()): Pro
     );
 }
 
+/** A session's user, and whether two-factor sign-in is on for it (ADMIN_2FA_REQUIRED, lib/access.ts). */
+export interface SessionUser extends AuthUser {
+  twoFactorEnabled: boolean;
+}
+
 /** The user of a live (not revoked, not expired) session, or null. */
-export async function resolveSession(db: Db, token: string): Promise<AuthUser | null> {
+export async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
   const rows = await db
-    .select({ userId: users.id, userName: users.userName, email: users.email, role: users.role })
+    .select({
+      userId: users.id,
+      userName: users.userName,
+      email: users.email,
+      role: users.role,
+      twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

@@ -164,7 +164,12 @@ export const AdminProductResponse = z.object({
 export type AdminProductResponse = z.infer<typeof AdminProductResponse>;
 
 /** Who placed an order, as the admin sees it (never part of the shopper's own order answers). */
-export const OrderCustomer = z.object({ userName: z.string(), email: z.string() });
+export const OrderCustomer = z.object({
+  userName: z.string(),
+  email: z.string(),
+  /** Whether the customer confirmed the address through a mailed link (issue 25). */
+  emailVerified: z.boolean().optional(),
+});
 export type OrderCustomer = z.infer<typeof OrderCustomer>;
 
 /** An order in admin answers: the order as read (spec §3) plus its `customer`. */

@@ -4,7 +4,7 @@
  * and `fillCatalog` for large benchmark catalogs.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { BRANDS, type Brand, type Category } from '@emporium/contract';
 import type { Db } from '../db/client.ts';
 import { featureImages, products, sessions, users } from '../db/schema.ts';
@@ -37,6 +37,11 @@ export async function seedDemoAccounts(
   for (const account of DEMO_ACCOUNTS) {
     const password = passwords === 'random' ? randomBytes(12).toString('base64url') : account.password;
     await upsertAccount(db, hasher, { ...account, password }, { resetExisting: passwords === 'random' });
+    // Demo accounts are created verified (issue 25): the README's shoppers see no verification banner.
+    await db
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.email, account.email));
     seeded.push({ role: account.role, email: account.email, password });
   }
   return seeded;

@@ -4,12 +4,13 @@
  * that outlive a reset (on this and on another instance), mail floods, and orders from unverified addresses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { PASSWORD_RESET_REQUESTED, VERIFY_EMAIL_BEFORE_ORDER } from '@emporium/contract';
 import { buildApp } from '../../app.ts';
 import { accountTokens, users } from '../../db/schema.ts';
+import { seedDemoAccounts } from '../../seed/seed.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { buildTestApp, insertProduct, signUpAndLogIn, type TestApp } from '../../test/build-test-app.ts';
 import { addAddress, addToCart, as } from '../../test/shop-client.ts';
@@ -413,6 +414,46 @@ describe('REQUIRE_EMAIL_VERIFICATION', () => {
       address: { addressId: address._id },
     });
     expect(placed.statusCode).toBe(201);
+  });
+});
+
+describe('where the flag shows', () => {
+  it("the admin's order list and details carry the customer's verified flag", async () => {
+    const admin = await signUpAndLogIn(t.app);
+    await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+    const shopper = await signUpAndLogIn(t.app);
+    await addToCart(t.app, shopper, await insertProduct(t.db), 1);
+    const address = await addAddress(t.app, shopper);
+    const placed = await as(t.app, shopper).post('/api/shop/order/create', {
+      userId: shopper.userId,
+      address: { addressId: address._id },
+    });
+    const orderId = placed.json().orderId as string;
+    const customer = async () =>
+      (await as(t.app, admin).get(`/api/admin/orders/details/${orderId}`)).json().data.customer;
+    expect(await customer()).toMatchObject({ email: shopper.email, emailVerified: false });
+    await post('/api/auth/verify-email', { token: await verifyToken(shopper.email) });
+    expect(await customer()).toMatchObject({ email: shopper.email, emailVerified: true });
+    const list = (await as(t.app, admin).get('/api/admin/orders/get')).json().data as Array<{
+      _id: string;
+      customer: { emailVerified: boolean };
+    }>;
+    expect(list.find((o) => o._id === orderId)!.customer.emailVerified).toBe(true);
+  });
+
+  it('demo accounts are created verified', async () => {
+    const seeded = await seedDemoAccounts(t.db, t.hasher);
+    const rows = await t.db
+      .select()
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          seeded.map((a) => a.email),
+        ),
+      );
+    expect(rows).toHaveLength(seeded.length);
+    for (const row of rows) expect(row.emailVerifiedAt).not.toBeNull();
   });
 });
 

@@ -57,7 +57,12 @@ async function readAdminOrders(
   page: { limit: number; offset: number },
 ): Promise<AdminOrder[]> {
   const rows = await db
-    .select({ order: orders, userName: users.userName, email: users.email })
+    .select({
+      order: orders,
+      userName: users.userName,
+      email: users.email,
+      verifiedAt: users.emailVerifiedAt,
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(where)
@@ -81,7 +86,7 @@ async function readAdminOrders(
       items.filter((i) => i.orderId === r.order.id),
       images,
     ),
-    customer: { userName: r.userName, email: r.email },
+    customer: { userName: r.userName, email: r.email, emailVerified: r.verifiedAt !== null },
   }));
 }
 

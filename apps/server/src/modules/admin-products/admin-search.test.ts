@@ -206,8 +206,16 @@ describe('GET /api/admin/orders/get filters', () => {
     const rows = await t.db.select({ id: orders.id }).from(orders);
     expect(all.data).toHaveLength(rows.length);
     expect(all.data.map((o) => o._id)).toEqual([secondOrder._id, firstOrder._id]);
-    expect(all.data[1]!.customer).toEqual({ userName: 'Olga Orders', email: 'olga.orders@example.test' });
-    expect(all.data[0]!.customer).toEqual({ userName: '-2 Formula', email: 'quirky@example.test' });
+    expect(all.data[1]!.customer).toEqual({
+      userName: 'Olga Orders',
+      email: 'olga.orders@example.test',
+      emailVerified: false,
+    });
+    expect(all.data[0]!.customer).toEqual({
+      userName: '-2 Formula',
+      email: 'quirky@example.test',
+      emailVerified: false,
+    });
   });
 
   it.each([
@@ -265,7 +273,11 @@ describe('GET /api/admin/orders/get filters', () => {
 
   it('details and status updates carry the customer; the shopper never sees it', async () => {
     const details = (await as(t.app, admin).get(`/api/admin/orders/details/${firstOrder._id}`)).json().data;
-    expect(details.customer).toEqual({ userName: 'Olga Orders', email: 'olga.orders@example.test' });
+    expect(details.customer).toEqual({
+      userName: 'Olga Orders',
+      email: 'olga.orders@example.test',
+      emailVerified: false,
+    });
     const updated = (
       await as(t.app, admin).put(`/api/admin/orders/status/${firstOrder._id}`, { orderStatus: 'Processing' })
     ).json().data;

@@ -186,6 +186,9 @@ export function AdminOrdersPage() {
                       <span className={cellLabel}>Customer</span>
                       <span className="block font-medium">{o.customer.userName}</span>
                       <span className="block text-xs break-all text-neutral-600">{o.customer.email}</span>
+                      {o.customer.emailVerified === false && (
+                        <span className="block text-xs text-amber-700">E-mail not verified</span>
+                      )}
                     </td>
                     <td className={cell}>
                       <span className={cellLabel}>Order Date</span>

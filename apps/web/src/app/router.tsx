@@ -77,9 +77,29 @@ const CheckoutPage = lazyComponent(
   () => import('@/features/purchase/checkout-page'),
   (m) => m.CheckoutPage,
 );
+// The Settings tab (issue 25) is its own chunk, downloaded when the tab opens.
+const AccountSettings = lazyComponent(
+  () => import('@/features/account-settings/account-settings'),
+  (m) => m.AccountSettings,
+);
 const AccountPage = lazyComponent(
   () => import('@/features/purchase/account-page'),
-  (m) => m.AccountPage,
+  ({ AccountPage }) =>
+    function ShopAccountPage() {
+      return (
+        <AccountPage
+          settings={
+            <Suspense fallback={<p className="text-neutral-600">Loading settings...</p>}>
+              <AccountSettings.Component />
+            </Suspense>
+          }
+        />
+      );
+    },
+);
+const ConfirmEmailPage = lazyComponent(
+  () => import('@/features/account-settings/confirm-email-page'),
+  (m) => m.ConfirmEmailPage,
 );
 const PaypalReturnPage = lazyComponent(
   () => import('@/features/purchase/paypal-return-page'),
@@ -220,6 +240,7 @@ const routes: RouteObject[] = [
         ],
       },
       standalone('/unauth-page', UnauthPage),
+      standalone('/account/confirm-email', ConfirmEmailPage),
       standalone('*', NotFoundPage),
     ],
   },

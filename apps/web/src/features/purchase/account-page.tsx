@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
 import { AddressBook } from './address-book';
 import { OrderHistory } from './order-history';
@@ -5,8 +6,11 @@ import { OrderHistory } from './order-history';
 const trigger =
   'min-h-11 cursor-pointer rounded-md px-4 py-2 text-sm sm:min-h-0 font-semibold text-neutral-600 data-[state=active]:bg-white data-[state=active]:text-neutral-900 data-[state=active]:shadow-sm';
 
-/** The Account page (spec §2): tabs Orders (default) and Address. */
-export function AccountPage() {
+/**
+ * The Account page (spec §2): tabs Orders (default) and Address, and Settings (issue 25) when the app hands the
+ * settings over (`settings`, a lazily loaded feature: its chunk downloads only when the tab opens).
+ */
+export function AccountPage({ settings }: { settings?: ReactNode }) {
   return (
     <section className="mx-auto w-full max-w-6xl min-w-0 space-y-4 p-4 md:p-6">
       <h1 className="text-2xl font-bold">Account</h1>
@@ -18,6 +22,11 @@ export function AccountPage() {
           <Tabs.Trigger value="address" className={trigger}>
             Address
           </Tabs.Trigger>
+          {settings ? (
+            <Tabs.Trigger value="settings" className={trigger}>
+              Settings
+            </Tabs.Trigger>
+          ) : null}
         </Tabs.List>
         <Tabs.Content
           value="orders"
@@ -31,6 +40,14 @@ export function AccountPage() {
         >
           <AddressBook />
         </Tabs.Content>
+        {settings ? (
+          <Tabs.Content
+            value="settings"
+            className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm md:p-6"
+          >
+            {settings}
+          </Tabs.Content>
+        ) : null}
       </Tabs.Root>
     </section>
   );

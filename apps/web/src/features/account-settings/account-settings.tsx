@@ -1,0 +1,27 @@
+import { useSessionUser } from '@/app/session';
+import { EmailForm, PasswordForm } from './credentials-forms';
+import { DataExport, DeleteAccount } from './data-and-deletion';
+import { SessionsList } from './sessions-list';
+
+/**
+ * The Settings tab of the Account page (issue 25 "Accounts a shopper can keep"): change password, change e-mail,
+ * active sessions, download my data and delete my account. Loaded only when the tab opens.
+ */
+export function AccountSettings() {
+  const user = useSessionUser();
+  if (!user) return <p className="text-neutral-600">Loading user data...</p>;
+  return (
+    <div className="min-w-0 space-y-4">
+      <h2 className="text-xl font-bold">Settings</h2>
+      <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+        <PasswordForm />
+        <EmailForm email={user.email} />
+      </div>
+      <SessionsList />
+      <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+        <DataExport />
+        <DeleteAccount />
+      </div>
+    </div>
+  );
+}

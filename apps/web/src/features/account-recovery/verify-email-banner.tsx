@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { errorMessage } from '@/lib/api';
+import { getAccountStatus, resendVerification } from './recovery-api';
+
+/**
+ * The shop layout's banner for shoppers whose address is not verified yet (issue 25), with "Resend". Renders
+ * nothing for verified shoppers, or while the status is unknown.
+ */
+export function VerifyEmailBanner() {
+  const [email, setEmail] = useState<string | null>(null);
+  const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    getAccountStatus()
+      .then((status) => {
+        if (live && !status.emailVerified) setEmail(status.email);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (!email) return null;
+
+  async function resend() {
+    setBusy(true);
+    try {
+      const answer = await resendVerification();
+      setNote({ text: answer.message ?? 'We sent a new verification link.', error: false });
+    } catch (error) {
+      setNote({ text: errorMessage(error, 'Could not send the link. Please try again.'), error: true });
+    }
+    setBusy(false);
+  }
+
+  return (
+    <div
+      role="region"
+      aria-label="E-mail verification"
+      className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+    >
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1">
+        <p className="min-w-0 break-words">
+          Please verify your e-mail address <span className="font-medium break-all">{email}</span>: we sent
+          you a link.
+        </p>
+        <button
+          type="button"
+          onClick={() => void resend()}
+          disabled={busy}
+          className="font-medium underline underline-offset-4 hover:text-amber-950 disabled:opacity-60"
+        >
+          {busy ? 'Sending...' : 'Resend'}
+        </button>
+        {note ? (
+          <p
+            role={note.error ? 'alert' : 'status'}
+            className={note.error ? 'text-red-700' : 'text-amber-900'}
+          >
+            {note.text}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSessionUser } from '@/app/session';
 import { EmailForm, PasswordForm } from './credentials-forms';
 import { DataExport, DeleteAccount } from './data-and-deletion';
@@ -7,7 +8,7 @@ import { SessionsList } from './sessions-list';
  * The Settings tab of the Account page (issue 25 "Accounts a shopper can keep"): change password, change e-mail,
  * active sessions, download my data and delete my account. Loaded only when the tab opens.
  */
-export function AccountSettings() {
+export function AccountSettings({ twoFactor }: { twoFactor?: ReactNode }) {
   const user = useSessionUser();
   if (!user) return <p className="text-neutral-600">Loading user data...</p>;
   return (
@@ -17,6 +18,7 @@ export function AccountSettings() {
         <PasswordForm />
         <EmailForm email={user.email} />
       </div>
+      {twoFactor}
       <SessionsList />
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
         <DataExport />

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { ClipboardList, Images, LayoutDashboard, Package } from 'lucide-react';
+import { ClipboardList, Images, LayoutDashboard, Package, ShieldCheck } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 const ADMIN_NAV = [
@@ -7,6 +7,7 @@ const ADMIN_NAV = [
   { label: 'Products', path: '/admin/products', icon: Package },
   { label: 'Orders', path: '/admin/orders', icon: ClipboardList },
   { label: 'Feature Images', path: '/admin/features', icon: Images },
+  { label: 'Security', path: '/admin/security', icon: ShieldCheck },
 ];
 
 export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {

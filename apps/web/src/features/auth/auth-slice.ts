@@ -1,8 +1,15 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { AuthUser, LoginBody, LoginResponse, RegisterBody } from '@emporium/contract';
+import type {
+  AuthUser,
+  LoginBody,
+  LoginOrChallengeResponse,
+  LoginResponse,
+  RegisterBody,
+  TwoFactorLoginBody,
+} from '@emporium/contract';
 import { ApiError } from '@/lib/api';
 import { clearToken, saveToken } from '@/lib/token-storage';
-import { getCheckAuth, postLogin, postLogout, postRegister } from './auth-api';
+import { getCheckAuth, postLogin, postLoginTwoFactor, postLogout, postRegister } from './auth-api';
 
 /** Auth state exactly as spec §4 describes it. */
 export interface AuthState {
@@ -32,18 +39,33 @@ export const registerUser = createAsyncThunk<
   }
 });
 
-export const loginUser = createAsyncThunk<LoginResponse, LoginBody, { rejectValue: string }>(
+export const loginUser = createAsyncThunk<LoginOrChallengeResponse, LoginBody, { rejectValue: string }>(
   'auth/login',
   async (body, { rejectWithValue }) => {
     try {
       const answer = await postLogin(body);
-      if (answer.success && answer.token) saveToken(answer.token);
+      if (answer.success && 'token' in answer && answer.token) saveToken(answer.token);
       return answer;
     } catch (error) {
       return rejectWithServerMessage(error, rejectWithValue);
     }
   },
 );
+
+/** The second step of a two-factor sign-in (issue 25); fulfilled like the spec's login. */
+export const loginWithTwoFactor = createAsyncThunk<
+  LoginResponse,
+  TwoFactorLoginBody,
+  { rejectValue: string }
+>('auth/loginTwoFactor', async (body, { rejectWithValue }) => {
+  try {
+    const answer = await postLoginTwoFactor(body);
+    if (answer.success && answer.token) saveToken(answer.token);
+    return answer;
+  } catch (error) {
+    return rejectWithServerMessage(error, rejectWithValue);
+  }
+});
 
 export const logoutUser = createAsyncThunk('auth/logout', () => postLogout());
 
@@ -91,6 +113,14 @@ const authSlice = createSlice({
         state.isLoading = true;
       })
       .addCase(loginUser.fulfilled, (state, action) => {
+        state.isLoading = false;
+        // A two-factor challenge is no session yet: the second step signs in (loginWithTwoFactor).
+        const session = 'token' in action.payload ? action.payload : null;
+        state.user = session?.success ? (session.user ?? null) : null;
+        state.isAuthenticated = session ? session.success : false;
+        state.token = session?.token ?? null;
+      })
+      .addCase(loginWithTwoFactor.fulfilled, (state, action) => {
         state.isLoading = false;
         state.user = action.payload.success ? (action.payload.user ?? null) : null;
         state.isAuthenticated = action.payload.success;

@@ -1,23 +1,38 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentType, type FormEvent } from 'react';
+import type { TwoFactorLoginBody } from '@emporium/contract';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast-store';
 import { useAppDispatch } from '@/app/hooks';
-import { loginUser } from './auth-slice';
+import { loginUser, loginWithTwoFactor } from './auth-slice';
 
-export function LoginPage() {
+/** The second step of a two-factor sign-in (issue 25), handed over by the app (features/two-factor). */
+export type SecondStep = ComponentType<{
+  challenge: string;
+  /** Signs in; resolves with null, or with the server's message when it refused. */
+  submit: (body: TwoFactorLoginBody) => Promise<string | null>;
+  onRestart: () => void;
+}>;
+
+export function LoginPage({ secondStep: TwoFactorStep }: { secondStep?: SecondStep }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [form, setForm] = useState({ email: '', password: '' });
   const [submitting, setSubmitting] = useState(false);
+  // Set when the account has two-factor sign-in: the password was right, a code comes next (issue 25).
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitting(true);
     const result = await dispatch(loginUser(form));
     setSubmitting(false);
+    if (loginUser.fulfilled.match(result) && 'challenge' in result.payload) {
+      setChallenge(result.payload.challenge);
+      return;
+    }
     if (loginUser.fulfilled.match(result) && result.payload.success) {
       toast({ title: 'Login successful' });
       void navigate('/shop/home');
@@ -45,7 +60,22 @@ export function LoginPage() {
           </Link>
         </p>
       </div>
-      <form onSubmit={handleSubmit} className="space-y-4" aria-label="Sign In">
+      {challenge && TwoFactorStep ? (
+        <TwoFactorStep
+          challenge={challenge}
+          submit={async (body) => {
+            const result = await dispatch(loginWithTwoFactor(body));
+            if (loginWithTwoFactor.fulfilled.match(result)) {
+              toast({ title: 'Login successful' });
+              void navigate('/shop/home');
+              return null;
+            }
+            return result.payload ?? 'An error occurred during login';
+          }}
+          onRestart={() => setChallenge(null)}
+        />
+      ) : null}
+      <form onSubmit={handleSubmit} className="space-y-4" aria-label="Sign In" hidden={challenge !== null}>
         <div className="space-y-1.5">
           <Label htmlFor="login-email">Email</Label>
           <Input
@@ -71,6 +101,14 @@ export function LoginPage() {
             value={form.password}
             onChange={(event) => setForm({ ...form, password: event.target.value })}
           />
+          <p className="text-right text-sm">
+            <Link
+              to="/auth/forgot-password"
+              className="font-medium text-neutral-900 underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          </p>
         </div>
         <Button type="submit" className="w-full" disabled={submitting}>
           Log In

@@ -32,6 +32,8 @@ import { boundBodyTime, boundJsonBodies, JSON_BODY_LIMIT } from './lib/json-body
 import { errSerializer } from './lib/log.ts';
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './db/client.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { accountRecoveryRoutes } from './modules/account-recovery/routes.ts';
+import { queueVerificationMail, requestLogSerializer } from './modules/account-recovery/service.ts';
 import { memoryLoginThrottle, redisLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createPasswordHasher } from './modules/auth/password.ts';
 import { resilientLoginThrottle } from './modules/auth/resilient-throttle.ts';
@@ -54,6 +56,7 @@ import { adminProductRoutes } from './modules/admin-products/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { sandboxPaymentRoutes } from './modules/sandbox-payments/routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailWorker } from './mail/outbox.ts';
@@ -117,7 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
-            serializers: { err: errSerializer },
+            // Request URLs are logged with `token` query parameters redacted (reset and verification links).
+            serializers: { err: errSerializer, req: requestLogSerializer },
           },
     // A hop count trusts that many proxies in front; a list trusts those addresses (config.ts parseTrustProxy).
     trustProxy:
@@ -245,7 +249,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => bus.close());
 
-  await app.register(accessPlugin, { db, allowedOrigins, sessions });
+  await app.register(accessPlugin, {
+    db,
+    allowedOrigins,
+    sessions,
+    adminTwoFactorRequired: config.adminTwoFactorRequired,
+  });
 
   const hasher = createPasswordHasher(config.argon2MemoryKib);
   const localThrottle = memoryLoginThrottle(config.rateLimit.loginFailuresPerWindow, FIFTEEN_MINUTES);
@@ -267,6 +276,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secureCookie: config.env === 'production' && config.publicUrl.startsWith('https:'),
     authPerWindow: config.rateLimit.authPerWindow,
     sessions,
+    totpKey: config.totpEncryptionKey,
+    // Registration queues the e-mail verification link in its transaction (issue 25).
+    registration: {
+      onCreated: (tx, user) => queueVerificationMail(tx, user, { storefrontUrl: config.storefrontUrl }),
+      afterCommit: () => mailWorker.kick(),
+    },
   });
   await app.register(shopProductRoutes, { prefix: '/api/shop', db, images, cache: catalog });
   await app.register(featureRoutes, {
@@ -291,8 +306,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storefrontUrl: config.storefrontUrl,
     kickMail: mailWorker.kick,
     catalog,
+    requireEmailVerification: config.requireEmailVerification,
   };
   await app.register(orderRoutes, { prefix: '/api/shop', ...orderDeps });
+  await app.register(accountRecoveryRoutes, {
+    prefix: '/api/auth',
+    db,
+    hasher,
+    sessions,
+    authPerWindow: config.rateLimit.authPerWindow,
+    storefrontUrl: config.storefrontUrl,
+    kickMail: mailWorker.kick,
+  });
   // The sandbox's approval page exists only while the sandbox provider takes the payments (DESIGN.md §4).
   if (orderDeps.payments.name === 'sandbox') await app.register(sandboxPaymentRoutes, orderDeps);
   const jobs = deps.runJobs
@@ -312,6 +337,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(adminOrderRoutes, { prefix: '/api/admin', db, images, catalog });
   await app.register(dashboardRoutes, { prefix: '/api/admin', db, images });
+  // Two-factor sign-in settings (issue 25); the sign-in step is POST /api/auth/login/two-factor.
+  await app.register(twoFactorRoutes, {
+    prefix: '/api/account/two-factor',
+    db,
+    hasher,
+    throttle,
+    key: config.totpEncryptionKey,
+    adminRequired: config.adminTwoFactorRequired,
+    perWindow: config.rateLimit.authPerWindow,
+  });
   // Account settings (issue 25): password, e-mail, sessions, data export, deletion.
   await app.register(accountRoutes, {
     prefix: '/api/account',

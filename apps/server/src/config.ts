@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -68,6 +69,7 @@ const EnvSchema = z.object({
   SESSION_CACHE_TTL_SECONDS: int(10, 0),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().default('Emporium <orders@emporium.test>'),
+  REQUIRE_EMAIL_VERIFICATION: bool,
   S3_BUCKET: optionalString.pipe(
     z
       .string()
@@ -88,6 +90,8 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: bool,
   S3_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  TOTP_ENCRYPTION_KEY: optionalString,
+  ADMIN_2FA_REQUIRED: bool,
 });
 
 export class ConfigError extends Error {}
@@ -198,8 +202,18 @@ export interface Config {
   sessionCacheTtlMs: number;
   /** Order confirmations: SMTP when `smtpUrl` is set, else .eml files in `dataDir/outbox`. */
   mail: { smtpUrl?: string; from: string };
+  /** REQUIRE_EMAIL_VERIFICATION (issue 25; default off): order creation needs a verified e-mail address (403). */
+  requireEmailVerification: boolean;
   /** Where images live (DESIGN.md §4 Images, §6): local disk, or an S3-compatible bucket shared by all instances. */
   images: ImagesConfig;
+  /**
+   * AES-256-GCM key for the TOTP secrets at rest (issue 25, DESIGN.md §4 two-factor): `TOTP_ENCRYPTION_KEY`, 32 bytes
+   * base64; outside production a fixed development key when unset; undefined in production without it (two-factor
+   * enrolment then answers 503, and a database with enrolled accounts refuses to start: modules/two-factor/routes.ts).
+   */
+  totpEncryptionKey?: Buffer;
+  /** `ADMIN_2FA_REQUIRED`: admins without two-factor sign-in get 403 from every /api/admin route. */
+  adminTwoFactorRequired: boolean;
 }
 
 /** The image store: `dataDir/uploads` on local disk, or an S3-compatible bucket (S3_BUCKET set). */
@@ -253,6 +267,27 @@ function imagesConfig(e: z.infer<typeof EnvSchema>): ImagesConfig {
         : undefined,
     publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
   };
+}
+
+/** Not a secret: only for development and tests, where TOTP_ENCRYPTION_KEY may be unset. */
+const DEVELOPMENT_TOTP_KEY = createHash('sha256').update('emporium development TOTP key').digest();
+
+/** `TOTP_ENCRYPTION_KEY`: 32 bytes in base64; required in production when ADMIN_2FA_REQUIRED is set. */
+function totpKey(e: z.infer<typeof EnvSchema>, production: boolean): Buffer | undefined {
+  if (!e.TOTP_ENCRYPTION_KEY) {
+    if (production && e.ADMIN_2FA_REQUIRED) {
+      throw invalid(
+        'TOTP_ENCRYPTION_KEY: required in production with ADMIN_2FA_REQUIRED, to encrypt the two-factor secrets ' +
+          '(32 random bytes in base64: openssl rand -base64 32)',
+      );
+    }
+    return production ? undefined : DEVELOPMENT_TOTP_KEY;
+  }
+  const key = Buffer.from(e.TOTP_ENCRYPTION_KEY, 'base64');
+  if (key.length !== 32 || !/^[A-Za-z0-9+/]+={0,2}$/.test(e.TOTP_ENCRYPTION_KEY.trim())) {
+    throw invalid('TOTP_ENCRYPTION_KEY: must be 32 bytes in base64 (openssl rand -base64 32)');
+  }
+  return key;
 }
 
 /** Parses `env` (default `process.env`) into a Config; throws ConfigError with every bad variable named. */
@@ -316,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const images = imagesConfig(e);
+  const totpEncryptionKey = totpKey(e, production);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -362,6 +398,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogColdPerMinute: e.CATALOG_COLD_PER_MINUTE,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_SECONDS * 1000,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION ?? false,
     images,
+    totpEncryptionKey,
+    adminTwoFactorRequired: e.ADMIN_2FA_REQUIRED ?? false,
   };
 }

@@ -14,3 +14,5 @@ export * from './search.ts';
 export * from './admin.ts';
 export * from './images.ts';
 export * from './account.ts';
+export * from './two-factor.ts';
+export * from './account-recovery.ts';

@@ -31,9 +31,17 @@ const AuthLayout = lazyComponent(
   () => import('./layouts/auth-layout'),
   (m) => m.AuthLayout,
 );
+// The login's two-factor step (issue 25) downloads only when an account with two-factor needs it.
+const TwoFactorStep = lazyComponent(
+  () => import('@/features/two-factor/login-step'),
+  (m) => m.TwoFactorStep,
+);
 const LoginPage = lazyComponent(
   () => import('@/features/auth/login-page'),
-  (m) => m.LoginPage,
+  ({ LoginPage }) =>
+    function AuthLoginPage() {
+      return <LoginPage secondStep={TwoFactorStep.Component} />;
+    },
 );
 const RegisterPage = lazyComponent(
   () => import('@/features/auth/register-page'),
@@ -78,9 +86,17 @@ const CheckoutPage = lazyComponent(
   (m) => m.CheckoutPage,
 );
 // The Settings tab (issue 25) is its own chunk, downloaded when the tab opens.
+// The Settings tab shows the two-factor section (issue 25); both chunks download in parallel.
 const AccountSettings = lazyComponent(
-  () => import('@/features/account-settings/account-settings'),
-  (m) => m.AccountSettings,
+  () =>
+    Promise.all([
+      import('@/features/account-settings/account-settings'),
+      import('@/features/two-factor/two-factor-section'),
+    ]),
+  ([{ AccountSettings }, { TwoFactorSection }]) =>
+    function ShopAccountSettings() {
+      return <AccountSettings twoFactor={<TwoFactorSection />} />;
+    },
 );
 const AccountPage = lazyComponent(
   () => import('@/features/purchase/account-page'),
@@ -101,6 +117,19 @@ const ConfirmEmailPage = lazyComponent(
   () => import('@/features/account-settings/confirm-email-page'),
   (m) => m.ConfirmEmailPage,
 );
+// Account recovery (issue 25): open to visitors, outside the guard (the links arrive by e-mail).
+const ForgotPasswordPage = lazyComponent(
+  () => import('@/features/account-recovery/forgot-password-page'),
+  (m) => m.ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyComponent(
+  () => import('@/features/account-recovery/reset-password-page'),
+  (m) => m.ResetPasswordPage,
+);
+const VerifyEmailPage = lazyComponent(
+  () => import('@/features/account-recovery/verify-email-page'),
+  (m) => m.VerifyEmailPage,
+);
 const PaypalReturnPage = lazyComponent(
   () => import('@/features/purchase/paypal-return-page'),
   (m) => m.PaypalReturnPage,
@@ -118,9 +147,25 @@ const NotFoundPage = lazyComponent(
   (m) => m.NotFoundPage,
 );
 
+// The admin shell behind ADMIN_2FA_REQUIRED's gate (issue 25); both chunks download in parallel.
 const AdminLayout = lazyComponent(
-  () => import('@/features/admin/admin-layout'),
-  (m) => m.default,
+  () =>
+    Promise.all([
+      import('@/features/admin/admin-layout'),
+      import('@/features/two-factor/admin-two-factor-gate'),
+    ]),
+  ([{ default: Layout }, { AdminTwoFactorGate }]) =>
+    function GatedAdminLayout() {
+      return (
+        <AdminTwoFactorGate>
+          <Layout />
+        </AdminTwoFactorGate>
+      );
+    },
+);
+const AdminSecurityPage = lazyComponent(
+  () => import('@/features/two-factor/security-page'),
+  (m) => m.AdminSecurityPage,
 );
 const loadAdminPages = () => import('@/features/admin/admin-pages');
 const AdminDashboardPage = lazyComponent(loadAdminPages, (m) => m.AdminDashboardPage);
@@ -223,6 +268,7 @@ const routes: RouteObject[] = [
           page('products', AdminProductsPage, 'on-render'),
           page('orders', AdminOrdersPage, 'on-render'),
           page('features', AdminFeaturesPage, 'on-render'),
+          page('security', AdminSecurityPage, 'on-render'),
         ],
       },
       {
@@ -241,6 +287,9 @@ const routes: RouteObject[] = [
       },
       standalone('/unauth-page', UnauthPage),
       standalone('/account/confirm-email', ConfirmEmailPage),
+      standalone('/auth/forgot-password', ForgotPasswordPage),
+      standalone('/auth/reset-password', ResetPasswordPage),
+      standalone('/auth/verify-email', VerifyEmailPage),
       standalone('*', NotFoundPage),
     ],
   },

@@ -9,34 +9,51 @@ import { conflict, HttpError } from '../../lib/http-error.ts';
 import { assertNotCommonPassword, hashingBusy, type PasswordHasher } from './password.ts';
 import { throttleKey, type LoginThrottle } from './login-throttle.ts';
 import { createSession } from './session.service.ts';
+import { createLoginChallenge } from '../two-factor/service.ts';
 
 export const DUPLICATE_EMAIL = 'User already exists with same email';
 export const BAD_CREDENTIALS = 'Incorrect email or password';
 
+/** What happens with a new account: `onCreated` in the account's transaction (the verification mail), then `afterCommit`. */
+export interface RegistrationHooks {
+  onCreated(tx: Db, user: { id: string; email: string; userName: string }): Promise<void>;
+  afterCommit?(): void;
+}
+
 /**
  * Creates a shopper. Throws 409 when the (lower-cased) e-mail is taken, 400 for one of the most common passwords.
- * The role is always `user`.
+ * The role is always `user`. `hooks.onCreated` runs in the same transaction (issue 25: the verification link).
  */
-export async function registerUser(db: Db, hasher: PasswordHasher, body: RegisterBody): Promise<void> {
+export async function registerUser(
+  db: Db,
+  hasher: PasswordHasher,
+  body: RegisterBody,
+  hooks?: RegistrationHooks,
+): Promise<void> {
   assertNotCommonPassword(body.password);
   if (hasher.busy()) throw hashingBusy();
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1);
   if (existing.length > 0) throw conflict(DUPLICATE_EMAIL);
   const passwordHash = await hasher.hash(body.password);
-  const inserted = await db
-    .insert(users)
-    .values({ userName: body.username, email: body.email, passwordHash, role: 'user' })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id });
-  // A concurrent registration of the same e-mail lost the race above.
-  if (inserted.length === 0) throw conflict(DUPLICATE_EMAIL);
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(users)
+      .values({ userName: body.username, email: body.email, passwordHash, role: 'user' })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id, email: users.email, userName: users.userName });
+    // A concurrent registration of the same e-mail lost the race above.
+    if (inserted.length === 0) throw conflict(DUPLICATE_EMAIL);
+    await hooks?.onCreated(tx, inserted[0]!);
+  });
+  hooks?.afterCommit?.();
 }
 
 /**
  * Checks the credentials and opens a session. Unknown e-mail and wrong password give the same 401; after
  * `LOGIN_FAILURES_MAX` failures for one e-mail from one client, 429 with Retry-After (seconds), growing with each
  * further failure (login-throttle.ts). `clientIp` is the request's address under TRUST_PROXY's rules; it and
- * `userAgent` are kept with the session for the account's session list (issue 25).
+ * `userAgent` are kept with the session for the account's session list (issue 25). An account with two-factor
+ * sign-in gets no session but a `challenge` for the second step (modules/two-factor).
  */
 export async function logIn(
   db: Db,
@@ -44,7 +61,7 @@ export async function logIn(
   body: LoginBody,
   clientIp: string,
   userAgent?: string,
-): Promise<{ token: string; user: AuthUser }> {
+): Promise<{ token: string; user: AuthUser } | { challenge: string }> {
   const key = throttleKey(body.email, clientIp);
   const waitMs = await deps.throttle.retryAfterMs(key);
   if (waitMs > 0) {
@@ -65,6 +82,8 @@ export async function logIn(
     throw new HttpError(401, BAD_CREDENTIALS);
   }
   await deps.throttle.reset(key);
+  // Two-factor sign-in (issue 25): no session yet, only the challenge for POST /api/auth/login/two-factor.
+  if (user.totpEnabledAt) return { challenge: await createLoginChallenge(db, user.id) };
   const token = await createSession(db, user.id, deps.sessionTtlMs, { userAgent, ip: clientIp });
   return { token, user: { userId: user.id, userName: user.userName, email: user.email, role: user.role } };
 }

@@ -6,17 +6,20 @@ import {
   CheckAuthResponse,
   ErrorResponse,
   LoginBody,
+  LoginOrChallengeResponse,
   LoginResponse,
   MessageResponse,
+  TwoFactorLoginBody,
   RegisterBody,
   RegisterResponse,
 } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { unauthorized } from '../../lib/http-error.ts';
-import { logIn, registerUser } from './auth.service.ts';
+import { logIn, registerUser, type RegistrationHooks } from './auth.service.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { PasswordHasher } from './password.ts';
-import { revokeSession, type SessionCache } from './session.service.ts';
+import { createSession, revokeSession, type SessionCache } from './session.service.ts';
+import { completeLoginChallenge } from '../two-factor/service.ts';
 
 export interface AuthRoutesOptions {
   db: Db;
@@ -27,6 +30,10 @@ export interface AuthRoutesOptions {
   /** Login and register requests per IP per 15 minutes. */
   authPerWindow: number;
   sessions: SessionCache;
+  /** Run for each new account (issue 25: queue the e-mail verification link). */
+  registration?: RegistrationHooks;
+  /** The key of the TOTP secrets (config.totpEncryptionKey), for the two-factor step of the login. */
+  totpKey?: Buffer;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
@@ -44,26 +51,68 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      await registerUser(opts.db, opts.hasher, request.body);
+      await registerUser(opts.db, opts.hasher, request.body, opts.registration);
       return reply.code(201).send({ success: true, message: 'Registration successful' });
     },
   );
 
-  /** 200 with `token` and `user`, and the httpOnly cookie `token`; 401 bad credentials; 429 too many failures. */
+  /**
+   * 200 with `token` and `user`, and the httpOnly cookie `token`; for an account with two-factor sign-in (issue 25)
+   * 200 `{success, twoFactorRequired: true, challenge, message}` and no session; 401 bad credentials; 429.
+   */
   app.post(
     '/login',
     {
       config: { access: 'public', rateLimit: authLimit },
-      schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginResponse, 401: ErrorResponse } },
+      schema: {
+        tags: ['auth'],
+        body: LoginBody,
+        response: { 200: LoginOrChallengeResponse, 401: ErrorResponse },
+      },
     },
     async (request, reply) => {
-      const { token, user } = await logIn(
-        opts.db,
-        opts,
-        request.body,
-        request.ip,
-        request.headers['user-agent'],
-      );
+      const result = await logIn(opts.db, opts, request.body, request.ip, request.headers['user-agent']);
+      if ('challenge' in result) {
+        const message = 'Enter the 6-digit code from your authenticator app';
+        return {
+          success: true as const,
+          twoFactorRequired: true as const,
+          challenge: result.challenge,
+          message,
+        };
+      }
+      const { token, user } = result;
+      reply.setCookie('token', token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: opts.secureCookie,
+        maxAge: Math.floor(opts.sessionTtlMs / 1000),
+      });
+      return { success: true as const, message: 'Logged in successfully', token, user };
+    },
+  );
+
+  /**
+   * The second step of a two-factor sign-in (issue 25): `{challenge, code}` or `{challenge, recoveryCode}`; 200 the
+   * login's answer with `token`, `user` and the cookie; 400 bad body; 401 wrong code or spent challenge; 429.
+   */
+  app.post(
+    '/login/two-factor',
+    {
+      config: { access: 'public', rateLimit: authLimit },
+      schema: {
+        tags: ['auth'],
+        body: TwoFactorLoginBody,
+        response: { 200: LoginResponse, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = await completeLoginChallenge(opts.db, { ...opts, key: opts.totpKey }, request.body);
+      const token = await createSession(opts.db, user.userId, opts.sessionTtlMs, {
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
       reply.setCookie('token', token, {
         path: '/',
         httpOnly: true,

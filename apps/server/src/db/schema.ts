@@ -11,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -256,10 +257,18 @@ export const cartItems = pgTable(
  * out of stock (after a successful capture until a cancellation gives them back), which makes restoring stock
  * happen exactly once.
  */
+/** Order numbers shoppers and the shop use (`#1001`, DESIGN.md §4): sequential per shop, from 1001. */
+export const orderNumbers = pgSequence('orders_number_seq', { startWith: 1001 });
+
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The short sequential number (`#1001`) shown in the shop, the e-mails, the admin and the CSV (issue 26). */
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .unique()
+      .default(sql`nextval('orders_number_seq')`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -301,6 +310,11 @@ export const orders = pgTable(
     /** When the reconciliation job last asked the provider about this pending order. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * Set when the admin deleted a paid (or refunded) order (spec §7 delete): it leaves every list but stays for the
+     * shop's accounts, so the dashboard's revenue does not change (DESIGN.md §4: paid orders are never destroyed).
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
     orderUpdateDate: timestamp('order_update_date', { withTimezone: true }).notNull().defaultNow(),
   },

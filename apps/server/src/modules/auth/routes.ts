@@ -1,6 +1,7 @@
 /**
  * Auth API (spec §7): POST /api/auth/register, POST /api/auth/login, POST /api/auth/logout, GET /api/auth/check-auth.
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CheckAuthResponse,
@@ -38,6 +39,15 @@ export interface AuthRoutesOptions {
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const authLimit = { max: opts.authPerWindow, timeWindow: '15 minutes' };
+  /** The session cookie of a sign-in (DESIGN.md §4: httpOnly, SameSite=Lax, Secure behind https in production). */
+  const setSessionCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie('token', token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: opts.secureCookie,
+      maxAge: Math.floor(opts.sessionTtlMs / 1000),
+    });
 
   /** 201 on success; 400 invalid body (unknown keys such as `role` included); 409 e-mail taken; 429. */
   app.post(
@@ -82,13 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         };
       }
       const { token, user } = result;
-      reply.setCookie('token', token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: opts.secureCookie,
-        maxAge: Math.floor(opts.sessionTtlMs / 1000),
-      });
+      setSessionCookie(reply, token);
       return { success: true as const, message: 'Logged in successfully', token, user };
     },
   );
@@ -113,13 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         userAgent: request.headers['user-agent'],
         ip: request.ip,
       });
-      reply.setCookie('token', token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: opts.secureCookie,
-        maxAge: Math.floor(opts.sessionTtlMs / 1000),
-      });
+      setSessionCookie(reply, token);
       return { success: true as const, message: 'Logged in successfully', token, user };
     },
   );

@@ -9,6 +9,7 @@ export * from './health.ts';
 export * from './cart.ts';
 export * from './addresses.ts';
 export * from './orders.ts';
+export * from './order-transitions.ts';
 export * from './reviews.ts';
 export * from './search.ts';
 export * from './admin.ts';

@@ -172,7 +172,7 @@ export const OrderCustomer = z.object({
 });
 export type OrderCustomer = z.infer<typeof OrderCustomer>;
 
-/** An order in admin answers: the order as read (spec §3) plus its `customer`. */
+/** An order in admin answers: the order as read (spec §3, with its `orderNumber`, issue 26) plus its `customer`. */
 export const AdminOrder = Order.extend({ customer: OrderCustomer });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 

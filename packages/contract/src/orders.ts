@@ -59,9 +59,13 @@ export const OrderAddress = z.object({
 });
 export type OrderAddress = z.infer<typeof OrderAddress>;
 
-/** An order as read (spec §3). Dates are ISO 8601 strings; `totalPrice` is in dollars. */
+/**
+ * An order as read (spec §3). Dates are ISO 8601 strings; `totalPrice` is in dollars. `orderNumber` (an addition,
+ * issue 26 / DESIGN.md §4) is the short sequential number shown as `#1001` in the shop, the e-mails and the admin.
+ */
 export const Order = z.object({
   _id: z.string(),
+  orderNumber: z.number().int(),
   userId: z.string(),
   orderDate: z.string(),
   orderUpdateDate: z.string(),

@@ -6,6 +6,7 @@ describe('order confirmation mail', () => {
     to: 'ann@example.test',
     userName: 'Ann <b>',
     orderId: '123e4567-e89b-42d3-a456-426614174000',
+    orderNumber: 1001,
     orderDate: new Date('2026-11-20T10:00:00Z'),
     shopUrl: 'https://shop.example',
     items: [
@@ -29,7 +30,8 @@ describe('order confirmation mail', () => {
   });
 
   it('lists items, line totals, the total and the shipping address', () => {
-    expect(message.subject).toBe('Your Emporium order #174000');
+    expect(message.subject).toBe('Your Emporium order #1001');
+    expect(message.text).toContain('Thank you for your order #1001 of Nov 20, 2026.');
     expect(message.text).toContain('2 x Kettle @ $25.99 = $51.98');
     expect(message.text).toContain('Total: $59.98');
     expect(message.text).toContain('Springfield, IL 62701');
@@ -38,7 +40,8 @@ describe('order confirmation mail', () => {
 
   it('looks like a shop e-mail: shop name, order number, images, totals and a View your order button', () => {
     expect(message.html).toContain('>Emporium<');
-    expect(message.html).toContain('#174000');
+    expect(message.html).toContain('Order <strong>#1001</strong>');
+    expect(message.html + message.text).not.toContain('#174000');
     expect(message.html).toContain('<img src="https://shop.example/uploads/k-400.webp"');
     expect(message.html).toContain('$51.98');
     expect(message.html).toContain('$59.98');

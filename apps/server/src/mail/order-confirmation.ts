@@ -11,6 +11,8 @@ export interface OrderConfirmation {
   to: string;
   userName: string;
   orderId: string;
+  /** The order's short sequential number (`orders.number`), shown as `#1001` (issue 26 / DESIGN.md §4). */
+  orderNumber: number;
   orderDate: Date;
   /** `image`: an absolute URL of the product image (shown 64 px wide). */
   items: Array<{ title: string; quantity: number; unitPriceCents: number; image?: string }>;
@@ -20,9 +22,9 @@ export interface OrderConfirmation {
   shopUrl: string;
 }
 
-/** Builds the confirmation message for a paid order. */
+/** Builds the confirmation message for a paid order; subject `Your Emporium order #1001`. */
 export function orderConfirmationMessage(o: OrderConfirmation): MailMessage {
-  const ref = o.orderId.slice(-6);
+  const ref = String(o.orderNumber);
   const date = o.orderDate.toLocaleDateString('en-US', { dateStyle: 'medium' });
   const addressLines = [
     o.address.address,

@@ -122,6 +122,7 @@ async function sendOrderConfirmation(deps: OutboxDeps, orderId: string): Promise
       to: user.email,
       userName: user.userName,
       orderId: order._id,
+      orderNumber: order.orderNumber,
       orderDate: new Date(order.orderDate),
       items: order.cartItems.map((i) => ({
         title: i.title,

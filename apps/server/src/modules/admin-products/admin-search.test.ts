@@ -418,6 +418,7 @@ describe('GET /api/admin/orders/export.csv', () => {
     const [header, ...rows] = parseCsv(res.body);
     expect(header).toEqual([
       'Order ID',
+      'Number',
       'Order Date',
       'Customer Name',
       'Customer Email',
@@ -436,6 +437,7 @@ describe('GET /api/admin/orders/export.csv', () => {
     expect(rows.map((r) => r[0])).toEqual([secondOrder._id, firstOrder._id]);
     expect(rows[0]).toEqual([
       secondOrder._id,
+      String(secondOrder.orderNumber),
       '2031-03-20T12:00:00.000Z',
       "'-2 Formula",
       'quirky@example.test',

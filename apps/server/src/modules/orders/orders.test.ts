@@ -161,7 +161,7 @@ describe('capture', () => {
     const mail = readFileSync(join(outbox, file), 'utf8')
       .replace(/=\r?\n/g, '')
       .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    expect(mail).toContain(`#${placed.orderId.slice(-6)}`);
+    expect(mail).toContain(`Your Emporium order #${first.json().data.orderNumber}`);
     expect(mail).toContain('3 x Kettle @ $25.00 = $75.00');
     expect(mail).toContain('Total: $75.00');
     expect(mail).toContain('1 Market Street');

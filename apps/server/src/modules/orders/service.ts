@@ -154,7 +154,14 @@ export async function createOrder(
         quantity: l.quantity,
       })),
     );
-    return { id: row!.id, totalCents, count: lines.reduce((n, l) => n + l.quantity, 0), reuse: undefined };
+    // `number` is assigned by the insert (the sequence, DESIGN.md §4) and read back with RETURNING.
+    return {
+      id: row!.id,
+      number: row!.number,
+      totalCents,
+      count: lines.reduce((n, l) => n + l.quantity, 0),
+      reuse: undefined,
+    };
   });
   if (order.reuse) return { orderId: order.id, approvalURL: order.reuse };
 
@@ -166,7 +173,7 @@ export async function createOrder(
         currency: 'USD',
         returnUrl: paymentReturnUrl(deps.publicUrl),
         cancelUrl: `${deps.storefrontUrl}/shop/checkout`,
-        description: `Emporium order #${order.id.slice(-6)} (${order.count} item${order.count === 1 ? '' : 's'})`,
+        description: `Emporium order #${order.number} (${order.count} item${order.count === 1 ? '' : 's'})`,
       },
       { db },
     );

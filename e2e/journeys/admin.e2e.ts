@@ -234,7 +234,7 @@ describe('admin', () => {
     const orders = await exportCsv(page);
     expect(orders.name).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = orders.text.trimEnd().split('\r\n');
-    expect(lines[0]).toMatch(/^Order ID,Order Date,Customer Name,Customer Email,/);
+    expect(lines[0]).toMatch(/^Order ID,Number,Order Date,Customer Name,Customer Email,/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(who.orderId);
     expect(lines[1]).toContain(who.email);

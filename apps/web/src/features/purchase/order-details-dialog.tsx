@@ -15,7 +15,10 @@ function formatDateTime(iso: string) {
   return new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
 }
 
-/** The shopper's order details dialog (spec §2 Account). */
+/**
+ * The shopper's order details dialog (spec §2 Account): titled "Order Details" and the order's number (`#1001`, issue
+ * 26); the spec's Order ID row (# and the last 6 characters of the id) stays.
+ */
 export function OrderDetailsDialog() {
   const dispatch = useAppDispatch();
   const { orderDetails, isDetailsLoading } = useAppSelector(selectShopOrders);
@@ -24,7 +27,15 @@ export function OrderDetailsDialog() {
   return (
     <Dialog open={open} onOpenChange={(o) => !o && dispatch(orderDetailsCleared())}>
       <DialogContent size="xl">
-        <DialogTitle className="text-xl font-bold">Order Details</DialogTitle>
+        <DialogTitle className="text-xl font-bold">
+          Order Details
+          {orderDetails && ' '}
+          {orderDetails && (
+            <span className="ml-1 text-neutral-600" data-testid="order-details-number">
+              #{orderDetails.orderNumber}
+            </span>
+          )}
+        </DialogTitle>
         {orderDetails ? (
           <OrderDetails key={orderDetails._id} order={orderDetails} />
         ) : (
@@ -45,7 +56,7 @@ function OrderDetails({ order }: { order: Order }) {
 
   return (
     <div className="space-y-5">
-      <DialogDescription className="sr-only">Order #{order._id.slice(-6)}</DialogDescription>
+      <DialogDescription className="sr-only">Order #{order.orderNumber}</DialogDescription>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm break-words">
         <dt className="text-neutral-600">Order ID</dt>
         <dd className="font-medium">#{order._id.slice(-6)}</dd>

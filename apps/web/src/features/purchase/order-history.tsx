@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { useSessionUser } from '@/app/session';
 import { formatPrice } from '@/lib/format';
+import { cn } from '@/lib/cn';
 import { OrderDetailsDialog } from './order-details-dialog';
 import {
   fetchOrderDetails,
@@ -20,9 +21,9 @@ const cell = 'min-w-0 break-words sm:py-2 sm:pr-3';
 const cellLabel = 'block text-xs text-neutral-600 sm:hidden';
 
 /**
- * Order History (spec §2 Account › Orders): S.No, Order Date, Order Amount, Order Status, View Details; ten orders a
- * page (newest first) with Previous / Page n of m / Next under the table once there is more than one page. S.No
- * counts on across pages.
+ * Order History (spec §2 Account › Orders): S.No, Order (the order's number, `#1001`, issue 26), Order Date, Order
+ * Amount, Order Status, View Details; ten orders a page (newest first) with Previous / Page n of m / Next under the
+ * table once there is more than one page. S.No counts on across pages.
  */
 export function OrderHistory() {
   const dispatch = useAppDispatch();
@@ -64,6 +65,7 @@ export function OrderHistory() {
             <thead className="hidden border-b border-neutral-200 text-neutral-600 sm:table-header-group">
               <tr>
                 <th className="py-2 pr-3 font-semibold">S.No</th>
+                <th className="py-2 pr-3 font-semibold">Order</th>
                 <th className="py-2 pr-3 font-semibold">Order Date</th>
                 <th className="py-2 pr-3 font-semibold">Order Amount</th>
                 <th className="py-2 pr-3 font-semibold">Order Status</th>
@@ -75,7 +77,7 @@ export function OrderHistory() {
             <tbody className="block space-y-3 sm:table-row-group sm:space-y-0">
               {orderList.length === 0 ? (
                 <tr className="block sm:table-row">
-                  <td colSpan={5} className="block py-6 text-center text-neutral-600 sm:table-cell">
+                  <td colSpan={6} className="block py-6 text-center text-neutral-600 sm:table-cell">
                     No orders found
                   </td>
                 </tr>
@@ -85,6 +87,10 @@ export function OrderHistory() {
                     <td className={cell}>
                       <span className={cellLabel}>S.No</span>
                       {firstNumber + i + 1}
+                    </td>
+                    <td className={cn(cell, 'font-semibold')} data-testid="order-number">
+                      <span className={cn(cellLabel, 'font-normal')}>Order</span>
+                      <span>#{order.orderNumber}</span>
                     </td>
                     <td className={cell}>
                       <span className={cellLabel}>Order Date</span>

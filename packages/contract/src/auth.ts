@@ -28,6 +28,8 @@ export const AuthUser = z.object({
   userName: z.string(),
   email: z.string(),
   role: z.string(),
+  /** Whether the owner verified the e-mail address (issue 25); an addition the spec's client ignores. */
+  emailVerified: z.boolean().optional(),
 });
 export type AuthUser = z.infer<typeof AuthUser>;
 

@@ -70,7 +70,8 @@ export async function exportAccount(db: Db, images: ImageStore, userId: string):
       twoFactorEnabled: user.totpEnabledAt !== null,
     },
     addresses: await listAddresses(db, userId),
-    orders: await listOrders(db, images, { userId, limit: 100_000 }),
+    // Every order the shop holds for the account, those an admin archived included (GDPR Art. 15).
+    orders: await listOrders(db, images, { userId, limit: 100_000, includeArchived: true }),
     reviews: reviewRows.map(({ review: r, productTitle }) => ({
       _id: r.id,
       productId: r.productId,

@@ -24,7 +24,7 @@ import {
 import { attachment, csvStream } from '../admin-products/csv.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 
-const errors = errorResponses(400, 401, 403, 404);
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const adminOrderRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -105,7 +105,11 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
-  /** `PUT /orders/status/:id` {orderStatus} → 200 the updated order with its customer; 400 a status outside the five. */
+  /**
+   * `PUT /orders/status/:id` {orderStatus} → 200 the updated order with its customer (the same status again: 200,
+   * nothing changes); 400 a status outside the five; 409 a change DESIGN.md §4's transitions do not allow, nothing
+   * changed (contract order-transitions.ts).
+   */
   app.put(
     '/orders/status/:id',
     {
@@ -124,7 +128,10 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
-  /** `DELETE /orders/delete/:id` → 200 {success, message}; 404 unknown. */
+  /**
+   * `DELETE /orders/delete/:id` → 200 {success, message}; 404 unknown or already deleted. A paid order is archived,
+   * not destroyed: it leaves every list and stays in the dashboard's figures (DESIGN.md §4).
+   */
   app.delete(
     '/orders/delete/:id',
     {

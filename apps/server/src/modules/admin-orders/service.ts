@@ -1,18 +1,21 @@
 /**
- * Admin order management (spec §4 Orders, §7 Admin orders; DESIGN.md §4). Any of the five statuses may be set.
- * Cancelling a paid order gives its stock back exactly once (restoreStock); cancelling an unpaid one also cancels its
- * payment, so a late capture cannot fulfil it.
+ * Admin order management (spec §4 Orders, §7 Admin orders; DESIGN.md §4). A status change follows the transition
+ * table (contract `ADMIN_ORDER_TRANSITIONS`, issue 26); anything else is a 409. Cancelling a paid order gives its
+ * stock back exactly once (restoreStock); cancelling an unpaid one also cancels its payment, so a late capture cannot
+ * fulfil it. Paid orders are archived (`archived_at`), never deleted: hidden from every list, kept for the accounts.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_EXPORT_MAX_ROWS,
+  adminSourceStatuses,
+  statusRefusal,
   type AdminOrder,
   type AdminOrderFilters,
   type OrderStatus,
 } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { orderItems, orders, users } from '../../db/schema.ts';
-import { isUuid, notFound } from '../../lib/http-error.ts';
+import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { toOrder } from '../orders/order-view.ts';
 import { restoreStock } from '../orders/stock.ts';
@@ -22,14 +25,18 @@ import type { CsvCell } from '../admin-products/csv.ts';
 
 /** Characters of an order id as text (a UUID: hex digits and dashes). */
 const ID_CHARS = /^[0-9a-f-]+$/;
+/** An order number as typed (`1001`): digits only, short enough to be an exact integer. */
+const NUMBER_CHARS = /^\d{1,15}$/;
 
 /**
  * The WHERE clause of the admin order filters. `search` matches the start or the end of the order id (what the
  * admin list shows, `abcd1234...`, and what the shopper sees, `#a1b2c3`: a leading `#` and trailing dots are
- * dropped first) or a case-insensitive part of the customer's name or e-mail; every value is a bound parameter.
+ * dropped first), the order number (`1001` or `#1001`, issue 26) or a case-insensitive part of the customer's name
+ * or e-mail; every value is a bound parameter.
  */
 function orderWhere(filters: AdminOrderFilters): SQL | undefined {
-  const conditions: SQL[] = [];
+  // Archived (deleted paid) orders are never listed, searched or exported (issue 26).
+  const conditions: SQL[] = [isNull(orders.archivedAt)];
   if (filters.search) {
     const pattern = containsPattern(filters.search);
     const matches: SQL[] = [ilike(users.userName, pattern), ilike(users.email, pattern)];
@@ -41,6 +48,7 @@ function orderWhere(filters: AdminOrderFilters): SQL | undefined {
     if (id && ID_CHARS.test(id)) {
       matches.push(sql`${orders.id}::text like ${`${id}%`}`, sql`${orders.id}::text like ${`%${id}`}`);
     }
+    if (NUMBER_CHARS.test(id)) matches.push(eq(orders.number, Number(id)));
     conditions.push(or(...matches)!);
   }
   if (filters.status) conditions.push(eq(orders.orderStatus, filters.status));
@@ -109,10 +117,11 @@ export async function listAllOrders(
   return { items, total: Number(totals?.n ?? 0) };
 }
 
-/** One order with its customer; 404 "Order not found" for an unknown or malformed id. */
+/** One order with its customer; 404 "Order not found" for an unknown, malformed or archived id. */
 export async function getAdminOrder(db: Db, images: ImageStore, orderId: string): Promise<AdminOrder> {
   if (!isUuid(orderId)) throw notFound('Order not found');
-  const [order] = await readAdminOrders(db, images, eq(orders.id, orderId), { limit: 1, offset: 0 });
+  const visible = and(eq(orders.id, orderId), isNull(orders.archivedAt));
+  const [order] = await readAdminOrders(db, images, visible, { limit: 1, offset: 0 });
   if (!order) throw notFound('Order not found');
   return order;
 }
@@ -120,6 +129,8 @@ export async function getAdminOrder(db: Db, images: ImageStore, orderId: string)
 /** Columns of the order export, in order. Money in dollars, dates ISO 8601 (UTC). */
 export const ORDER_CSV_HEADER = [
   'Order ID',
+  /** The short sequential number (`1001`, shown as `#1001`; issue 26). */
+  'Number',
   'Order Date',
   'Customer Name',
   'Customer Email',
@@ -152,6 +163,7 @@ export async function* orderCsvRecords(
     const batch = await readAdminOrders(db, images, where, { limit: EXPORT_BATCH, offset });
     yield batch.map((o) => [
       o._id,
+      o.orderNumber,
       o.orderDate,
       o.customer.userName,
       o.customer.email,
@@ -172,8 +184,14 @@ export async function* orderCsvRecords(
 }
 
 /**
- * Sets the order's status; 404 unknown order. Returns the updated order. Stock given back by a cancellation is
- * announced to `catalog` after the commit.
+ * Sets the order's status if the transition table allows it (issue 26, DESIGN.md §4). The rule is enforced by the
+ * UPDATE itself (`where id = $1 and archived_at is null and order_status in (<allowed sources>)`), so two admins
+ * changing the same order at once cannot both pass it. Returns the updated order.
+ * - Setting the status the order already has: no-op, the order as it is.
+ * - Cancelled: stock back exactly once; an unpaid order's payment is cancelled too, so a late capture cannot fulfil
+ *   it. Stock given back is announced to `catalog` after the commit.
+ * - 404 unknown, malformed or archived order; 409 "An order that is X cannot be set to Y." for any other change, with
+ *   nothing changed.
  */
 export async function setOrderStatus(
   deps: { db: Db; images: ImageStore; catalog: CatalogChanges },
@@ -182,33 +200,68 @@ export async function setOrderStatus(
 ): Promise<AdminOrder> {
   const { db, images } = deps;
   if (!isUuid(orderId)) throw notFound('Order not found');
+  const sources = adminSourceStatuses(status);
   const restocked = await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order) throw notFound('Order not found');
-    const cancelPayment = status === 'Cancelled' && order.paymentStatus === 'pending';
+    const moved =
+      sources.length === 0
+        ? []
+        : await tx
+            .update(orders)
+            .set({ orderStatus: status, orderUpdateDate: new Date() })
+            .where(
+              and(eq(orders.id, orderId), isNull(orders.archivedAt), inArray(orders.orderStatus, sources)),
+            )
+            .returning({ id: orders.id });
+    if (moved.length === 0) {
+      const [order] = await tx
+        .select({ status: orders.orderStatus })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), isNull(orders.archivedAt)));
+      if (!order) throw notFound('Order not found');
+      if (order.status !== status) throw conflict(statusRefusal(order.status, status));
+      return false;
+    }
+    if (status !== 'Cancelled') return false;
+    // The row is locked by the UPDATE above, so the payment read here is the one the cancellation applies to.
     await tx
       .update(orders)
       .set({
-        orderStatus: status,
-        orderUpdateDate: new Date(),
-        ...(cancelPayment
-          ? {
-              paymentStatus: 'cancelled' as const,
-              paymentMessage: 'Order cancelled by the shop',
-              capturingSince: null,
-            }
-          : {}),
+        paymentStatus: 'cancelled',
+        paymentMessage: 'Order cancelled by the shop',
+        capturingSince: null,
       })
-      .where(eq(orders.id, orderId));
-    return status === 'Cancelled' && (await restoreStock(tx, orderId));
+      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')));
+    return restoreStock(tx, orderId);
   });
   if (restocked) deps.catalog.changed();
   return getAdminOrder(db, images, orderId);
 }
 
-/** Deletes the order and its lines; 404 unknown order. Stock is not changed. */
+/**
+ * `DELETE /orders/delete/:id` (issue 26, DESIGN.md §4 "paid orders are never destroyed"): an order that was paid
+ * (payment completed or `paid_at` set) or whose capture is in flight is archived (`archived_at = now`): it leaves the
+ * admin list, search, CSV and the shopper's history and details, and stays in the dashboard's figures. Any other
+ * order is deleted with its lines, as before. Stock is not changed. 404 unknown, malformed or already archived order.
+ */
 export async function deleteOrder(db: Db, orderId: string): Promise<void> {
   if (!isUuid(orderId)) throw notFound('Order not found');
-  const deleted = await db.delete(orders).where(eq(orders.id, orderId)).returning({ id: orders.id });
-  if (deleted.length === 0) throw notFound('Order not found');
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({
+        paymentStatus: orders.paymentStatus,
+        paidAt: orders.paidAt,
+        capturingSince: orders.capturingSince,
+      })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), isNull(orders.archivedAt)))
+      .for('update');
+    if (!order) throw notFound('Order not found');
+    const keep =
+      order.paymentStatus === 'completed' || order.paidAt !== null || order.capturingSince !== null;
+    if (keep) {
+      await tx.update(orders).set({ archivedAt: new Date() }).where(eq(orders.id, orderId));
+    } else {
+      await tx.delete(orders).where(eq(orders.id, orderId));
+    }
+  });
 }

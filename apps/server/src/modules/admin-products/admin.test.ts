@@ -342,12 +342,19 @@ describe('admin orders', () => {
 
     const bad = await as(t.app, admin).put(`/api/admin/orders/status/${order._id}`, { orderStatus: 'Lost' });
     expect(bad.statusCode).toBe(400);
-    const shipped = await as(t.app, admin).put(`/api/admin/orders/status/${order._id}`, {
+    const other = await buyProducts(t.app, shopper, [{ productId: p, quantity: 1 }]);
+    const shipped = await as(t.app, admin).put(`/api/admin/orders/status/${other._id}`, {
       orderStatus: 'Shipped',
     });
     expect(shipped.json().data.orderStatus).toBe('Shipped');
-    const mine = (await as(t.app, shopper).get(`/api/shop/order/details/${order._id}`)).json().data;
+    const mine = (await as(t.app, shopper).get(`/api/shop/order/details/${other._id}`)).json().data;
     expect(mine.orderStatus).toBe('Shipped');
+    // A shipped order is not cancelled (DESIGN.md §4): 409, and its stock stays taken.
+    const late = await as(t.app, admin).put(`/api/admin/orders/status/${other._id}`, {
+      orderStatus: 'Cancelled',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(await stock()).toBe(6);
 
     for (let i = 0; i < 2; i++) {
       const res = await as(t.app, admin).put(`/api/admin/orders/status/${order._id}`, {
@@ -355,7 +362,7 @@ describe('admin orders', () => {
       });
       expect(res.statusCode).toBe(200);
     }
-    expect(await stock()).toBe(10);
+    expect(await stock()).toBe(9);
 
     await t.db.delete(products).where(eq(products.id, p));
     const details = (await as(t.app, admin).get(`/api/admin/orders/details/${order._id}`)).json().data;

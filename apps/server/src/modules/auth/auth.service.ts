@@ -85,7 +85,16 @@ export async function logIn(
   // Two-factor sign-in (issue 25): no session yet, only the challenge for POST /api/auth/login/two-factor.
   if (user.totpEnabledAt) return { challenge: await createLoginChallenge(db, user.id) };
   const token = await createSession(db, user.id, deps.sessionTtlMs, { userAgent, ip: clientIp });
-  return { token, user: { userId: user.id, userName: user.userName, email: user.email, role: user.role } };
+  return {
+    token,
+    user: {
+      userId: user.id,
+      userName: user.userName,
+      email: user.email,
+      role: user.role,
+      emailVerified: user.emailVerifiedAt !== null,
+    },
+  };
 }
 
 /**

@@ -88,6 +88,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionUser
       userName: users.userName,
       email: users.email,
       role: users.role,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
       twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
     })
     .from(sessions)

@@ -2,7 +2,7 @@
  * Orders as the API reads them (spec §3 "Order as read"): rows → contract `Order` with dollars, ISO dates, absolute
  * image URLs and the address copied at creation. Shared by the shopper routes and the admin routes.
  */
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { toDollars, type Order } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
@@ -16,6 +16,7 @@ type OrderItemRow = typeof orderItems.$inferSelect;
 export function toOrder(row: OrderRow, items: OrderItemRow[], images: ImageStore): Order {
   return {
     _id: row.id,
+    orderNumber: row.number,
     userId: row.userId,
     orderDate: row.orderDate.toISOString(),
     orderUpdateDate: row.orderUpdateDate.toISOString(),
@@ -66,7 +67,11 @@ async function withItems(db: Db, images: ImageStore, rows: OrderRow[]): Promise<
   );
 }
 
-/** One order; with `userId` only that user's (ownership in the WHERE). 404 "Order not found" otherwise. */
+/**
+ * One order; with `userId` only that user's (ownership in the WHERE) and never an archived one (a paid order the
+ * shop deleted, issue 26). 404 "Order not found" otherwise. Without `userId` (mail, payment pages) archived orders
+ * are still found.
+ */
 export async function getOrder(
   db: Db,
   images: ImageStore,
@@ -74,7 +79,7 @@ export async function getOrder(
 ): Promise<Order> {
   if (!isUuid(where.orderId)) throw notFound('Order not found');
   const conditions: SQL[] = [eq(orders.id, where.orderId)];
-  if (where.userId) conditions.push(eq(orders.userId, where.userId));
+  if (where.userId) conditions.push(eq(orders.userId, where.userId), isNull(orders.archivedAt));
   const rows = await db
     .select()
     .from(orders)
@@ -84,27 +89,39 @@ export async function getOrder(
   return order;
 }
 
-/** Orders newest first; with `userId` only that user's. `limit`/`offset` page through them. */
+/**
+ * Orders newest first, archived ones left out (issue 26) unless `includeArchived` (the shopper's data export: the
+ * shop still holds them); with `userId` only that user's. `limit`/`offset` page.
+ */
 export async function listOrders(
   db: Db,
   images: ImageStore,
-  options: { userId?: string; limit?: number; offset?: number } = {},
+  options: { userId?: string; limit?: number; offset?: number; includeArchived?: boolean } = {},
 ): Promise<Order[]> {
   const rows = await db
     .select()
     .from(orders)
-    .where(options.userId ? eq(orders.userId, options.userId) : undefined)
+    .where(
+      options.includeArchived
+        ? options.userId === undefined
+          ? undefined
+          : eq(orders.userId, options.userId)
+        : visibleOrders(options.userId),
+    )
     .orderBy(desc(orders.orderDate), desc(orders.id))
     .limit(options.limit ?? 1000)
     .offset(options.offset ?? 0);
   return withItems(db, images, rows);
 }
 
-/** How many orders there are; with `userId` only that user's. */
+/** How many orders there are, archived ones left out; with `userId` only that user's. */
 export async function countOrders(db: Db, userId?: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(userId ? eq(orders.userId, userId) : undefined);
+  const [row] = await db.select({ n: count() }).from(orders).where(visibleOrders(userId));
   return Number(row?.n ?? 0);
+}
+
+/** Orders not archived (issue 26: a deleted paid order), with `userId` only that user's. */
+function visibleOrders(userId?: string): SQL | undefined {
+  const notArchived = isNull(orders.archivedAt);
+  return userId ? and(eq(orders.userId, userId), notArchived) : notArchived;
 }

@@ -1,4 +1,4 @@
-import type { AccountStatusResponse, MessageResponse } from '@emporium/contract';
+import type { MessageResponse } from '@emporium/contract';
 import { apiRequest } from '@/lib/api';
 
 /** Account recovery calls (issue 25; server: modules/account-recovery/routes.ts). */
@@ -18,5 +18,3 @@ export const verifyEmail = (token: string) =>
 
 export const resendVerification = () =>
   apiRequest<MessageResponse>('/api/auth/verify-email/resend', { method: 'POST' });
-
-export const getAccountStatus = () => apiRequest<AccountStatusResponse>('/api/auth/account');

@@ -1,29 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '@/lib/api';
-import { getAccountStatus, resendVerification } from './recovery-api';
+import { resendVerification } from './recovery-api';
 
 /**
- * The shop layout's banner for shoppers whose address is not verified yet (issue 25), with "Resend". Renders
- * nothing for verified shoppers, or while the status is unknown.
+ * The shop layout's banner for a shopper whose address `email` is not verified yet (issue 25), with "Resend". The
+ * layout renders it only when check-auth says so.
  */
-export function VerifyEmailBanner() {
-  const [email, setEmail] = useState<string | null>(null);
+export function VerifyEmailBanner({ email }: { email: string }) {
   const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    getAccountStatus()
-      .then((status) => {
-        if (live && !status.emailVerified) setEmail(status.email);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  if (!email) return null;
 
   async function resend() {
     setBusy(true);

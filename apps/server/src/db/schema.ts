@@ -315,6 +315,14 @@ export const orders = pgTable(
      * shop's accounts, so the dashboard's revenue does not change (DESIGN.md §4: paid orders are never destroyed).
      */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** The carrier that took the parcel (set with Shipped, issue 26), e.g. "UPS". */
+    carrier: text('carrier'),
+    /** The carrier's tracking number. */
+    trackingNumber: text('tracking_number'),
+    /** Where the shopper can follow the parcel (https only), when the admin gives one. */
+    trackingUrl: text('tracking_url'),
+    /** When the order was set to Shipped. */
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
     orderUpdateDate: timestamp('order_update_date', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -335,7 +335,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     catalog,
   });
-  await app.register(adminOrderRoutes, { prefix: '/api/admin', db, images, catalog });
+  await app.register(adminOrderRoutes, {
+    prefix: '/api/admin',
+    db,
+    images,
+    catalog,
+    storefrontUrl: config.storefrontUrl,
+    kickMail: mailWorker.kick,
+  });
   await app.register(dashboardRoutes, { prefix: '/api/admin', db, images });
   // Two-factor sign-in settings (issue 25); the sign-in step is POST /api/auth/login/two-factor.
   await app.register(twoFactorRoutes, {

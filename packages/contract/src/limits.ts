@@ -35,4 +35,8 @@ export const LIMITS = {
   reviewComment: { min: 1, max: 2000 },
   addressField: { max: 200 },
   addressNotes: { max: 1000 },
+  /** Shipping notice set with Shipped (issue 26): the carrier's name, its tracking number and an https link. */
+  carrier: { min: 1, max: 60 },
+  trackingNumber: { min: 1, max: 100 },
+  trackingUrl: { max: 500 },
 } as const;

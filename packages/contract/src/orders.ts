@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PagingParams, Pagination, withPaging } from './products.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants.ts';
+import { LIMITS } from './limits.ts';
 
 /**
  * `POST /api/shop/order/create` body. The spec's client sends the whole order of §3 (userId, cartId, cartItems,
@@ -77,6 +78,15 @@ export const Order = z.object({
   payerId: z.string().nullable(),
   cartItems: z.array(OrderItem),
   address: OrderAddress,
+  /** Set when the order was marked Shipped (issue 26); `null` before, and the tracking fields null if not given. */
+  shipment: z
+    .object({
+      carrier: z.string().nullable(),
+      trackingNumber: z.string().nullable(),
+      trackingUrl: z.string().nullable(),
+      shippedAt: z.string(),
+    })
+    .nullable(),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -101,6 +111,53 @@ export type OrderListResponse = z.infer<typeof OrderListResponse>;
 export const OrderResponse = z.object({ success: z.literal(true), data: Order });
 export type OrderResponse = z.infer<typeof OrderResponse>;
 
-/** `PUT /api/admin/orders/status/:id` body (spec §7): one of the five statuses, anything else is 400. */
-export const OrderStatusBody = z.strictObject({ orderStatus: z.enum(ORDER_STATUSES) });
+/** `https://` then a host name, and no spaces or control characters. */
+const HTTPS_URL = /^https:\/\/[a-z0-9.-]+(:\d+)?([/?#][^\s\p{Cc}]*)?$/iu;
+
+/** An https URL (trimmed, at most `LIMITS.trackingUrl.max`); `http:`, `javascript:` and the like are refused. */
+const HttpsUrl = z
+  .string()
+  .trim()
+  .max(LIMITS.trackingUrl.max, `The tracking link must be at most ${LIMITS.trackingUrl.max} characters.`)
+  .regex(HTTPS_URL, 'The tracking link must be a web address starting with https://.');
+
+/**
+ * `PUT /api/admin/orders/status/:id` body (spec §7): one of the five statuses, anything else is 400. Additively
+ * (issue 26), Shipped may carry the shipping notice: `carrier` (≤ 60), `trackingNumber` (≤ 100) and an https
+ * `trackingUrl` (≤ 500), trimmed. Our admin sends carrier and tracking number with Shipped; the spec's client sends
+ * only `orderStatus`, and the order then ships without tracking. The fields are refused with any other status.
+ */
+export const OrderStatusBody = z
+  .strictObject({
+    orderStatus: z.enum(ORDER_STATUSES),
+    carrier: z
+      .string()
+      .trim()
+      .min(LIMITS.carrier.min, 'Enter the carrier.')
+      .max(LIMITS.carrier.max, `The carrier must be at most ${LIMITS.carrier.max} characters.`)
+      .optional(),
+    trackingNumber: z
+      .string()
+      .trim()
+      .min(LIMITS.trackingNumber.min, 'Enter the tracking number.')
+      .max(
+        LIMITS.trackingNumber.max,
+        `The tracking number must be at most ${LIMITS.trackingNumber.max} characters.`,
+      )
+      .optional(),
+    trackingUrl: HttpsUrl.optional(),
+  })
+  .superRefine((body, ctx) => {
+    const tracking =
+      body.carrier !== undefined || body.trackingNumber !== undefined || body.trackingUrl !== undefined;
+    if (!tracking) return;
+    if (body.orderStatus !== 'Shipped') {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Tracking details can only be given with the status Shipped.',
+      });
+    } else if (body.carrier === undefined || body.trackingNumber === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'Give both the carrier and the tracking number.' });
+    }
+  });
 export type OrderStatusBody = z.infer<typeof OrderStatusBody>;

@@ -30,6 +30,10 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
   db: Db;
   images: ImageStore;
   catalog: CatalogChanges;
+  /** The storefront's origin, for the links in the shipped-order e-mail (issue 26). */
+  storefrontUrl: string;
+  /** Starts the mail outbox worker. */
+  kickMail: () => void;
 }> = async (app, opts) => {
   const { db, images } = opts;
   /**
@@ -106,9 +110,11 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
   );
 
   /**
-   * `PUT /orders/status/:id` {orderStatus} → 200 the updated order with its customer (the same status again: 200,
-   * nothing changes); 400 a status outside the five; 409 a change DESIGN.md §4's transitions do not allow, nothing
-   * changed (contract order-transitions.ts).
+   * `PUT /orders/status/:id` {orderStatus, carrier?, trackingNumber?, trackingUrl?} → 200 the updated order with its
+   * customer (the same status again: 200, nothing changes); 400 a status outside the five, or tracking details that
+   * are malformed (over-long, a non-https link, unknown keys), incomplete (carrier without number) or given with
+   * another status than Shipped; 409 a change DESIGN.md §4's transitions do not allow, nothing changed (contract
+   * order-transitions.ts). Shipped stores the tracking details and queues the shipped e-mail (issue 26).
    */
   app.put(
     '/orders/status/:id',
@@ -124,7 +130,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       message: 'Order status updated successfully',
-      data: await setOrderStatus(opts, request.params.id, request.body.orderStatus),
+      data: await setOrderStatus(opts, request.params.id, request.body.orderStatus, request.body),
     }),
   );
 

@@ -21,7 +21,16 @@ import { toOrder } from '../orders/order-view.ts';
 import { restoreStock } from '../orders/stock.ts';
 import type { CatalogChanges } from '../../lib/catalog-cache.ts';
 import { containsPattern } from '../admin-products/service.ts';
+import { queueAccountMail } from '../../mail/outbox.ts';
+import { shippedOrderMessage } from '../../mail/shipped-order.ts';
 import type { CsvCell } from '../admin-products/csv.ts';
+
+/** The tracking details an admin gives with Shipped (contract `OrderStatusBody`, issue 26); all optional. */
+export interface ShipmentTracking {
+  carrier?: string;
+  trackingNumber?: string;
+  trackingUrl?: string;
+}
 
 /** Characters of an order id as text (a UUID: hex digits and dashes). */
 const ID_CHARS = /^[0-9a-f-]+$/;
@@ -190,28 +199,74 @@ export async function* orderCsvRecords(
  * - Setting the status the order already has: no-op, the order as it is.
  * - Cancelled: stock back exactly once; an unpaid order's payment is cancelled too, so a late capture cannot fulfil
  *   it. Stock given back is announced to `catalog` after the commit.
+ * - Shipped (issue 26): `shippedAt` and the tracking details given (carrier, tracking number, URL; none when the
+ *   spec's client sends only the status) are stored in the same UPDATE, and the "your order has shipped" e-mail is
+ *   queued in the outbox in the same transaction (so it goes out once, and only if the change commits); `kickMail`
+ *   is called after the commit. Delivered sends no e-mail.
  * - 404 unknown, malformed or archived order; 409 "An order that is X cannot be set to Y." for any other change, with
- *   nothing changed.
+ *   nothing changed (and no e-mail).
  */
 export async function setOrderStatus(
-  deps: { db: Db; images: ImageStore; catalog: CatalogChanges },
+  deps: {
+    db: Db;
+    images: ImageStore;
+    catalog: CatalogChanges;
+    /** The storefront's origin, for the e-mail's "View your order" button. */
+    storefrontUrl: string;
+    /** Starts the mail outbox worker (after the commit). */
+    kickMail: () => void;
+  },
   orderId: string,
   status: OrderStatus,
+  tracking: ShipmentTracking = {},
 ): Promise<AdminOrder> {
   const { db, images } = deps;
   if (!isUuid(orderId)) throw notFound('Order not found');
   const sources = adminSourceStatuses(status);
+  const now = new Date();
+  const shipping =
+    status === 'Shipped'
+      ? {
+          shippedAt: now,
+          carrier: tracking.carrier ?? null,
+          trackingNumber: tracking.trackingNumber ?? null,
+          trackingUrl: tracking.trackingUrl ?? null,
+        }
+      : {};
+  let shippedMail = false;
   const restocked = await db.transaction(async (tx) => {
     const moved =
       sources.length === 0
         ? []
         : await tx
             .update(orders)
-            .set({ orderStatus: status, orderUpdateDate: new Date() })
+            .set({ orderStatus: status, orderUpdateDate: now, ...shipping })
             .where(
               and(eq(orders.id, orderId), isNull(orders.archivedAt), inArray(orders.orderStatus, sources)),
             )
-            .returning({ id: orders.id });
+            .returning({ id: orders.id, number: orders.number, userId: orders.userId });
+    const [shipped] = moved;
+    if (status === 'Shipped' && shipped) {
+      const [user] = await tx
+        .select({ email: users.email, userName: users.userName })
+        .from(users)
+        .where(eq(users.id, shipped.userId));
+      if (user) {
+        await queueAccountMail(
+          tx,
+          shippedOrderMessage({
+            to: user.email,
+            userName: user.userName,
+            orderNumber: shipped.number,
+            carrier: shipping.carrier ?? null,
+            trackingNumber: shipping.trackingNumber ?? null,
+            trackingUrl: shipping.trackingUrl ?? null,
+            shopUrl: deps.storefrontUrl,
+          }),
+        );
+        shippedMail = true;
+      }
+    }
     if (moved.length === 0) {
       const [order] = await tx
         .select({ status: orders.orderStatus })
@@ -234,6 +289,7 @@ export async function setOrderStatus(
     return restoreStock(tx, orderId);
   });
   if (restocked) deps.catalog.changed();
+  if (shippedMail) deps.kickMail();
   return getAdminOrder(db, images, orderId);
 }
 

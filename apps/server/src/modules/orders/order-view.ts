@@ -43,6 +43,14 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], images: ImageStore
       phone: row.phone,
       notes: row.notes,
     },
+    shipment: row.shippedAt
+      ? {
+          carrier: row.carrier,
+          trackingNumber: row.trackingNumber,
+          trackingUrl: row.trackingUrl,
+          shippedAt: row.shippedAt.toISOString(),
+        }
+      : null,
   };
 }
 

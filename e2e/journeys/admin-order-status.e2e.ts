@@ -65,6 +65,9 @@ describe('admin order status', () => {
       await update.waitFor();
       expect(await offered(dialog)).toEqual(['Processing', 'Shipped', 'Delivered', 'Cancelled']);
       await dialog.getByLabel('Order Status').selectOption('Shipped');
+      // Shipped asks for the carrier and tracking number (issue 26).
+      await dialog.getByLabel('Carrier').fill('UPS');
+      await dialog.getByLabel('Tracking number').fill('1Z999AA10123456784');
       await update.click();
       await page.getByText('Order status updated successfully', { exact: true }).waitFor();
       await page.getByText('The order is now Shipped.', { exact: true }).waitFor();
@@ -78,6 +81,8 @@ describe('admin order status', () => {
       await page.goto(`/admin/orders?order=${stale.orderId}`);
       await update.waitFor();
       await dialog.getByLabel('Order Status').selectOption('Shipped');
+      await dialog.getByLabel('Carrier').fill('UPS');
+      await dialog.getByLabel('Tracking number').fill('1Z999AA10123456785');
       await changeBehindTheDialog(stale.orderId, 'Cancelled');
       await update.click();
       await page.getByText('An order that is Cancelled cannot be set to Shipped.', { exact: true }).waitFor();

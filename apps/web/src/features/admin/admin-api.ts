@@ -11,6 +11,7 @@ import type {
   FeatureImage,
   FeatureListResponse,
   OrderStatus,
+  OrderStatusBody,
   ProductInput,
   UploadResponse,
 } from '@emporium/contract';
@@ -122,6 +123,9 @@ export async function downloadCsv(
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** The tracking details of a Shipped status change (contract `OrderStatusBody`). */
+export type ShipmentInput = Pick<OrderStatusBody, 'carrier' | 'trackingNumber' | 'trackingUrl'>;
+
 export const adminApi = {
   products: (q: AdminProductQuery) =>
     apiRequest<AdminProductListResponse>(
@@ -139,10 +143,11 @@ export const adminApi = {
   exportOrders: (q: Omit<AdminOrderQuery, 'page' | 'limit'>) =>
     downloadCsv('/api/admin/orders/export.csv', orderParams(q), 'orders.csv'),
   order: (id: string) => apiRequest<AdminOrderResponse>(`/api/admin/orders/details/${id}`),
-  setStatus: (id: string, orderStatus: OrderStatus) =>
+  /** `tracking`: carrier, tracking number and optional link, sent with Shipped (issue 26). */
+  setStatus: (id: string, orderStatus: OrderStatus, tracking?: ShipmentInput) =>
     apiRequest<AdminOrderResponse>(`/api/admin/orders/status/${id}`, {
       method: 'PUT',
-      body: { orderStatus },
+      body: { orderStatus, ...tracking },
     }),
   deleteOrder: (id: string) => apiRequest(`/api/admin/orders/delete/${id}`, { method: 'DELETE' }),
   features: () => apiRequest<FeatureListResponse>('/api/common/feature/get'),

@@ -7,7 +7,7 @@ import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit'
 import type { AdminOrder, FeatureImage, OrderStatus, Pagination, Product } from '@emporium/contract';
 import { rootReducer } from '@/app/store';
 import { errorMessage } from '@/lib/api';
-import { adminApi, type AdminOrderQuery, type AdminProductQuery } from './admin-api';
+import { adminApi, type AdminOrderQuery, type AdminProductQuery, type ShipmentInput } from './admin-api';
 
 /** Rows per page of the admin product table and of All Orders. */
 export const ADMIN_PRODUCTS_PAGE = 20;
@@ -63,8 +63,8 @@ export const fetchOrderDetails = createAsyncThunk<AdminOrder, string, { rejectVa
 
 export const updateOrderStatus = createAsyncThunk(
   'adminOrders/statusUpdated',
-  async ({ id, orderStatus }: { id: string; orderStatus: OrderStatus }) =>
-    (await adminApi.setStatus(id, orderStatus)).data,
+  async ({ id, orderStatus, tracking }: { id: string; orderStatus: OrderStatus; tracking?: ShipmentInput }) =>
+    (await adminApi.setStatus(id, orderStatus, tracking)).data,
 );
 
 export const deleteOrder = createAsyncThunk('adminOrders/deleted', async (id: string) => {

@@ -76,6 +76,8 @@ function OrderDetails({ order }: { order: Order }) {
         <dd className="font-bold">{formatPrice(order.totalPrice)}</dd>
       </dl>
 
+      {order.shipment && <ShipmentNotice shipment={order.shipment} />}
+
       <section aria-labelledby="order-items-heading" className="space-y-2">
         <h3 id="order-items-heading" className="font-bold">
           Items
@@ -148,5 +150,44 @@ function OrderDetails({ order }: { order: Order }) {
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * "Shipped with UPS · Tracking 1Z…" and the carrier's tracking link in a new tab (issue 26); an order shipped
+ * without tracking (the spec's client sets only the status) shows the date only.
+ */
+function ShipmentNotice({ shipment }: { shipment: NonNullable<Order['shipment']> }) {
+  // The server accepts only https links; checked again so no other scheme ever becomes a link.
+  const url = shipment.trackingUrl?.startsWith('https://') ? shipment.trackingUrl : null;
+  return (
+    <section
+      aria-labelledby="shipment-heading"
+      className="space-y-1 rounded-xl border border-neutral-200 bg-neutral-50 p-3 text-sm break-words"
+      data-testid="order-shipment"
+    >
+      <h3 id="shipment-heading" className="font-bold">
+        Shipment
+      </h3>
+      {shipment.carrier && shipment.trackingNumber ? (
+        <p>
+          Shipped with {shipment.carrier} · Tracking{' '}
+          <span className="font-mono break-all">{shipment.trackingNumber}</span>
+        </p>
+      ) : (
+        <p>Shipped</p>
+      )}
+      <p className="text-neutral-600">On {formatDateTime(shipment.shippedAt)}</p>
+      {url && (
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2 sm:min-h-0"
+        >
+          Track your parcel<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+    </section>
   );
 }

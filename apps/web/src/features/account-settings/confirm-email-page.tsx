@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api';
+import { ConfirmLink } from '@/components/ui/confirm-link';
 import { postEmailConfirm } from './account-api';
 
 /**
@@ -10,51 +8,19 @@ import { postEmailConfirm } from './account-api';
  */
 export function ConfirmEmailPage() {
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const [state, setState] = useState<{ kind: 'idle' | 'busy' } | { kind: 'done' | 'error'; text: string }>({
-    kind: 'idle',
-  });
-
-  async function confirm() {
-    setState({ kind: 'busy' });
-    try {
-      const answer = await postEmailConfirm(token);
-      setState({ kind: 'done', text: answer.message });
-    } catch (error) {
-      setState({
-        kind: 'error',
-        text: errorMessage(error, 'Could not confirm the address. Please try again.'),
-      });
-    }
-  }
-
   return (
     <main className="flex min-h-screen flex-col items-center justify-center p-6">
       <div className="w-full max-w-md space-y-4 rounded-2xl border border-neutral-200 bg-white p-6 text-center shadow-sm">
         <h1 className="text-2xl font-bold">Confirm your new e-mail</h1>
-        {!token ? (
-          <p role="alert" className="text-red-700">
-            This link is incomplete. Open the link from the e-mail again.
-          </p>
-        ) : state.kind === 'done' ? (
-          <p role="status" className="text-green-700">
-            {state.text}
-          </p>
-        ) : (
-          <>
-            <p className="text-neutral-600">
-              Press the button to use this address for your Emporium account.
-            </p>
-            {state.kind === 'error' ? (
-              <p role="alert" className="text-red-700">
-                {state.text}
-              </p>
-            ) : null}
-            <Button disabled={state.kind === 'busy'} onClick={() => void confirm()}>
-              {state.kind === 'busy' ? 'Confirming...' : 'Confirm e-mail address'}
-            </Button>
-          </>
-        )}
+        <ConfirmLink
+          token={params.get('token') ?? ''}
+          prompt="Press the button to use this address for your Emporium account."
+          label="Confirm e-mail address"
+          busyLabel="Confirming..."
+          confirm={postEmailConfirm}
+          doneText="Your e-mail address is changed."
+          errorText="Could not confirm the address. Please try again."
+        />
         <Link
           to="/"
           className="block text-sm text-neutral-600 underline underline-offset-4 hover:text-neutral-900"

@@ -129,6 +129,8 @@ const adminOrderFilters = {
   from: dateBound('from', false),
   /** Orders placed before this instant (exclusive: a date `to` includes that whole day). */
   to: dateBound('to', true),
+  /** `open`: only orders with a withdrawal the shop has not refunded yet (issue 26). */
+  withdrawal: oneOf<'open'>(['open']),
 };
 
 /**
@@ -194,7 +196,9 @@ const Window = z.object({ revenue: z.number(), paidOrders: z.number().int() });
 
 /**
  * `GET /api/admin/dashboard`: figures an owner opens first (all money in dollars). `revenue*` and `paidOrders*`
- * count orders whose payment completed and that were not cancelled afterwards, by the day they were paid (UTC).
+ * count orders whose payment was captured and that were not cancelled afterwards, by the day they were paid (UTC);
+ * revenue is net of refunds (issue 26: total minus what was refunded). `openWithdrawals` is how many withdrawals
+ * wait for the shop's refund.
  */
 export const DashboardResponse = z.object({
   success: z.literal(true),
@@ -209,6 +213,7 @@ export const DashboardResponse = z.object({
       z.object({ _id: z.string(), title: z.string(), totalStock: z.number().int(), image: z.string() }),
     ),
     latestOrders: z.array(Order),
+    openWithdrawals: z.number().int(),
   }),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponse>;

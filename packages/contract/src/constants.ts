@@ -61,9 +61,33 @@ export const DEFAULT_SORT: SortBy = 'price-asc';
 export const ORDER_STATUSES = ['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Payment lifecycle (DESIGN.md §4); a failed payment is `cancelled`. */
-export const PAYMENT_STATUSES = ['pending', 'completed', 'cancelled'] as const;
+/**
+ * Payment lifecycle (DESIGN.md §4); a failed payment is `cancelled`. After a capture (`completed`) refunds make it
+ * `partially_refunded` or `refunded` (issue 26); the order was still paid.
+ */
+export const PAYMENT_STATUSES = [
+  'pending',
+  'completed',
+  'cancelled',
+  'partially_refunded',
+  'refunded',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The payment statuses of an order whose payment was captured (refunds may have followed). */
+export const PAID_PAYMENT_STATUSES = [
+  'completed',
+  'partially_refunded',
+  'refunded',
+] as const satisfies readonly PaymentStatus[];
+
+/** True when the order's payment was captured, whatever was refunded since. */
+export function isPaid(status: PaymentStatus): boolean {
+  return (PAID_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(status);
+}
+
+/** Days after delivery in which a consumer may withdraw from the contract (Directive 2011/83/EU Art. 9). */
+export const WITHDRAWAL_DAYS = 14;
 
 /** Roles: `admin`, anything else is a shopper (spec §1). */
 export const ROLES = ['admin', 'user'] as const;

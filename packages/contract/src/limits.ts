@@ -39,4 +39,6 @@ export const LIMITS = {
   carrier: { min: 1, max: 60 },
   trackingNumber: { min: 1, max: 100 },
   trackingUrl: { max: 500 },
+  /** A refund's, cancellation's or withdrawal's reason (issue 26), optional. */
+  refundReason: { max: 500 },
 } as const;

@@ -37,8 +37,14 @@ export const OrderCaptureBody = z.strictObject({
 });
 export type OrderCaptureBody = z.infer<typeof OrderCaptureBody>;
 
-/** A line of a placed order: a copy of the product as sold. `price` is the unit price in dollars. */
+/**
+ * A line of a placed order: a copy of the product as sold. `price` is the unit price in dollars. Additions (issue
+ * 26): `lineId` names the line for a line refund; `refundedQuantity` is how many of its units were refunded (or are
+ * being refunded).
+ */
 export const OrderItem = z.object({
+  lineId: z.string(),
+  refundedQuantity: z.number().int(),
   productId: z.string(),
   title: z.string(),
   image: z.string(),
@@ -64,6 +70,20 @@ export type OrderAddress = z.infer<typeof OrderAddress>;
  * An order as read (spec §3). Dates are ISO 8601 strings; `totalPrice` is in dollars. `orderNumber` (an addition,
  * issue 26 / DESIGN.md §4) is the short sequential number shown as `#1001` in the shop, the e-mails and the admin.
  */
+/**
+ * One entry of an order's timeline (issue 26), oldest first: `placed` and `paid` come from the order itself, the others
+ * from what happened to it. `amount` (dollars) is set on `refunded`; `actor` names who acted and is given to admins
+ * only (null for the shop itself, and always null in the shopper's answers); `note` carries a reason or message.
+ */
+export const OrderEvent = z.object({
+  kind: z.enum(['placed', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded', 'withdrawal_requested']),
+  at: z.string(),
+  amount: z.number().nullable(),
+  actor: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof OrderEvent>;
+
 export const Order = z.object({
   _id: z.string(),
   orderNumber: z.number().int(),
@@ -87,6 +107,21 @@ export const Order = z.object({
       shippedAt: z.string(),
     })
     .nullable(),
+  /** Dollars given back by completed refunds (issue 26); 0 when none. */
+  refundedTotal: z.number(),
+  /** When the order was delivered (ISO), or null. */
+  deliveredAt: z.string().nullable(),
+  /** Whether the shopper may cancel it now (`POST /api/shop/order/cancel/:id`): Pending or Processing, not paying. */
+  cancellable: z.boolean(),
+  /**
+   * Until when the shopper may withdraw from the contract (ISO; delivery + `WITHDRAWAL_DAYS`), or null when not
+   * delivered. The window may have passed; `withdrawal` is set once they did.
+   */
+  withdrawableUntil: z.string().nullable(),
+  /** The shopper's withdrawal (issue 26), once requested; `processedAt` when the shop refunded it. */
+  withdrawal: z.object({ requestedAt: z.string(), processedAt: z.string().nullable() }).nullable(),
+  /** What happened to the order, oldest first; given on one order's answers (details), not in lists. */
+  timeline: z.array(OrderEvent).optional(),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -161,3 +196,64 @@ export const OrderStatusBody = z
     }
   });
 export type OrderStatusBody = z.infer<typeof OrderStatusBody>;
+
+/** An optional reason (trimmed, at most `LIMITS.refundReason.max`); blank means none. */
+const Reason = z
+  .string()
+  .trim()
+  .max(LIMITS.refundReason.max, `The reason must be at most ${LIMITS.refundReason.max} characters.`)
+  .optional()
+  .transform((s) => (s ? s : undefined));
+
+/**
+ * `POST /api/shop/order/cancel/:id` body (issue 26), optional: the shopper's reason. The order must be theirs and
+ * Pending or Processing (404 / 409 otherwise).
+ */
+export const OrderCancelBody = z.strictObject({ reason: Reason }).optional();
+export type OrderCancelBody = z.infer<typeof OrderCancelBody>;
+
+/**
+ * `POST /api/shop/order/withdraw/:id` body (issue 26): the second, confirming step of the withdrawal function
+ * (Directive (EU) 2023/2673, CRD Art. 11a). `confirm` must be true; `reason` is optional (none is required by law).
+ */
+export const OrderWithdrawBody = z.strictObject({
+  confirm: z.literal(true, { error: 'Confirm the withdrawal to send it.' }),
+  reason: Reason,
+});
+export type OrderWithdrawBody = z.infer<typeof OrderWithdrawBody>;
+
+/** Answer of the shopper's cancel and withdraw calls: the order after the change, with its timeline. */
+export const OrderActionResponse = z.object({ success: z.literal(true), message: z.string(), data: Order });
+export type OrderActionResponse = z.infer<typeof OrderActionResponse>;
+
+/**
+ * `POST /api/admin/orders/refund/:id` body (issue 26). One of: nothing (the whole balance), `lines` (chosen lines
+ * and quantities, each at most what is left to refund of the line; the amount is unit price × quantity), or `amount`
+ * (dollars, 0.01 up to the balance). `restock` gives the refunded lines' units back to stock (all lines for a refund
+ * of the balance; none for an amount). `reason` is optional.
+ */
+export const AdminRefundBody = z
+  .strictObject({
+    lines: z
+      .array(
+        z.strictObject({
+          lineId: z.string().max(64),
+          quantity: z.number().int('Quantities are whole numbers.').min(1, 'Refund at least one unit.'),
+        }),
+      )
+      .min(1, 'Choose at least one line to refund.')
+      .max(LIMITS.cartLines.max)
+      .optional(),
+    amount: z
+      .number()
+      .min(0.01, 'The amount must be at least $0.01.')
+      .max(LIMITS.orderTotal.max)
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'The amount must be in whole cents.')
+      .optional(),
+    restock: z.boolean().optional(),
+    reason: Reason,
+  })
+  .refine((b) => b.lines === undefined || b.amount === undefined, {
+    message: 'Refund either lines or an amount, not both.',
+  });
+export type AdminRefundBody = z.infer<typeof AdminRefundBody>;

@@ -279,7 +279,13 @@ export const orders = pgTable(
       .notNull()
       .default('Pending'),
     paymentMethod: text('payment_method').notNull().default('paypal'),
-    paymentStatus: text('payment_status', { enum: ['pending', 'completed', 'cancelled'] })
+    /**
+     * `completed` once captured; `partially_refunded`/`refunded` after refunds (issue 26): the order stays paid, its
+     * balance is `total_cents - refunded_cents`.
+     */
+    paymentStatus: text('payment_status', {
+      enum: ['pending', 'completed', 'cancelled', 'partially_refunded', 'refunded'],
+    })
       .notNull()
       .default('pending'),
     /** Which PaymentProvider created the payment (`sandbox` or `paypal`). */
@@ -323,6 +329,16 @@ export const orders = pgTable(
     trackingUrl: text('tracking_url'),
     /** When the order was set to Shipped. */
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** When the order was set to Delivered: the EU withdrawal period (14 days) runs from here (issue 26). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Cents given back by completed refunds (issue 26). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /**
+     * Cents taken by refunds not failed (in flight or completed). A refund is reserved by
+     * `UPDATE … SET refund_reserved_cents = refund_reserved_cents + $n WHERE refund_reserved_cents + $n <= total_cents`,
+     * so concurrent refunds can never exceed what was captured.
+     */
+    refundReservedCents: integer('refund_reserved_cents').notNull().default(0),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
     orderUpdateDate: timestamp('order_update_date', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -332,7 +348,14 @@ export const orders = pgTable(
       'orders_status_known',
       sql`${t.orderStatus} in ('Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled')`,
     ),
-    check('orders_payment_status_known', sql`${t.paymentStatus} in ('pending', 'completed', 'cancelled')`),
+    check(
+      'orders_payment_status_known',
+      sql`${t.paymentStatus} in ('pending', 'completed', 'cancelled', 'partially_refunded', 'refunded')`,
+    ),
+    check(
+      'orders_refunds_within_total',
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.refundReservedCents} and ${t.refundReservedCents} <= ${t.totalCents}`,
+    ),
     index('orders_user_date_idx').on(t.userId, t.orderDate),
     index('orders_date_idx').on(t.orderDate),
     index('orders_paid_at_idx').on(t.paidAt),
@@ -393,13 +416,114 @@ export const orderItems = pgTable(
     description: text('description').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /** Units refunded or being refunded (reserved with the refund, released if it fails; issue 26). */
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    /** Units given back to stock after the order took them (a line refund with restock; issue 26). */
+    restockedQuantity: integer('restocked_quantity').notNull().default(0),
   },
   (t) => [
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'order_items_refunded_within_quantity',
+      sql`${t.refundedQuantity} between 0 and ${t.quantity} and ${t.restockedQuantity} between 0 and ${t.quantity}`,
+    ),
     check('order_items_price_positive', sql`${t.unitPriceCents} > 0`),
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
   ],
+);
+
+/**
+ * Refunds (issue 26, DESIGN.md §4 "Money, stock and orders"), done in steps like capture: reserved in a transaction
+ * (`pending`, the order's `refund_reserved_cents` and the lines' `refunded_quantity` taken), sent to the provider
+ * outside any transaction with `PayPal-Request-Id: refund-<id>`, then recorded (`completed`: the order's
+ * `refunded_cents` and payment status; or `failed`: the reservation given back). A refund left `pending` by a crash
+ * or a time-out is sent again by the reconciliation job with the same request id, so the provider refunds once.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['pending', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** Why: `admin` (a refund from the admin), `cancellation` (admin or shopper cancel), `withdrawal`. */
+    source: text('source', { enum: ['admin', 'cancellation', 'withdrawal'] }).notNull(),
+    /** The lines refunded (`[{orderItemId, quantity}]`); empty for a refund of an amount or the balance. */
+    lines: jsonb('lines').$type<Array<{ orderItemId: string; quantity: number }>>().notNull().default([]),
+    /** Give the refunded lines' units back to stock once the refund completes. */
+    restock: boolean('restock').notNull().default(false),
+    reason: text('reason'),
+    /** Who asked for it (an admin, or the shopper who cancelled); null for the shop itself. */
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The provider's refund id once it answered. */
+    providerRefundId: text('provider_refund_id'),
+    /** Provider calls made (the first and the job's retries). */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the reconciliation job last sent this pending refund again. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    index('refunds_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * Withdrawals from the contract (issue 26; Directive (EU) 2023/2673, Consumer Rights Directive Art. 11a): one per
+ * order, within 14 days of delivery. `content` is what the shopper confirmed (order number, lines), kept as sent in
+ * the acknowledgement; `processed_at` is set when the order is refunded in full.
+ */
+export const withdrawals = pgTable('withdrawals', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  content: jsonb('content')
+    .$type<{ orderNumber: number; lines: Array<{ title: string; quantity: number }> }>()
+    .notNull(),
+  reason: text('reason'),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+});
+
+/**
+ * What happened to an order (issue 26 timeline), besides being placed and paid (read from the order row). `actor_id`
+ * and `actor_name` name the admin or shopper who acted (the name as it was); both null for the shop itself (payment
+ * failure, reconciliation). `amount_cents` is set on refunds.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['shipped', 'delivered', 'cancelled', 'refunded', 'withdrawal_requested'],
+    }).notNull(),
+    amountCents: integer('amount_cents'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    actorRole: text('actor_role', { enum: ['admin', 'user'] }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );
 
 /**
@@ -418,10 +542,25 @@ export const sandboxPayments = pgTable(
       .default('created'),
     payerId: text('payer_id'),
     captureId: text('capture_id'),
+    /** Cents refunded of the capture (issue 26); the status is `refunded` once it reaches the amount. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sandbox_payments_order_idx').on(t.orderId)],
 );
+
+/**
+ * Refunds of the `sandbox` provider (issue 26), keyed by the caller's request id like PayPal-Request-Id: sending the
+ * same refund again answers the refund already made.
+ */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  requestId: text('request_id').primaryKey(),
+  /** The refund id answered (`SBX-R…`). */
+  id: text('id').notNull().unique(),
+  paymentId: uuid('payment_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Product reviews: one per user and product; `verified` marks reviews from buyers (DESIGN.md §4). */
 export const reviews = pgTable(
@@ -459,8 +598,12 @@ export const schema = {
   cartItems,
   orders,
   orderItems,
+  refunds,
+  withdrawals,
+  orderEvents,
   reviews,
   sandboxPayments,
+  sandboxRefunds,
 };
 
 /**

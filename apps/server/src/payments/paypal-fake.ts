@@ -2,7 +2,9 @@
  * A local HTTP fake of the PayPal REST endpoints the `paypal` provider calls (test support only): OAuth token,
  * create order, capture, get order, refund a capture. `mode` switches the capture outcome; `failNext` answers 500 to
  * the next N calls; `delayMs` delays every answer (after the operation is done); `requestIds` records every PayPal-Request-Id seen, per path;
- * `setStatus` moves an order as the payer or PayPal would (APPROVED, VOIDED); `refunds` lists refunded capture ids.
+ * `setStatus` moves an order as the payer or PayPal would (APPROVED, VOIDED); `refunds` lists refunded capture ids,
+ * one entry per refund PayPal made: a refund sent again with the same PayPal-Request-Id answers the first one (as
+ * PayPal does), and a refund above what is left of the capture is refused (422 REFUND_AMOUNT_EXCEEDED).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +19,8 @@ export interface PaypalFake {
   captures: number;
   delayMs: number;
   refunds: string[];
+  /** Cents refunded per capture id. */
+  refundedCents: Map<string, number>;
   setStatus(orderId: string, status: 'APPROVED' | 'VOIDED'): void;
   close(): Promise<void>;
 }
@@ -32,6 +36,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 export async function startPaypalFake(): Promise<PaypalFake> {
   const orders = new Map<string, { amount: string; status: string; captureId?: string; captured?: string }>();
   const seenCreates = new Map<string, string>();
+  const seenRefunds = new Map<string, string>();
   const fake: PaypalFake = {
     url: '',
     mode: 'approve',
@@ -40,6 +45,7 @@ export async function startPaypalFake(): Promise<PaypalFake> {
     captures: 0,
     delayMs: 0,
     refunds: [],
+    refundedCents: new Map(),
     setStatus: (id, status) => {
       const order = orders.get(id);
       if (order) order.status = status;
@@ -86,8 +92,22 @@ export async function startPaypalFake(): Promise<PaypalFake> {
     }
     const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
     if (req.method === 'POST' && refund) {
-      fake.refunds.push(decodeURIComponent(refund[1]!));
-      return send(201, { id: `REF${fake.refunds.length}`, status: 'COMPLETED' });
+      const known = requestId && seenRefunds.get(requestId);
+      if (known) return send(201, { id: known, status: 'COMPLETED' });
+      const captureId = decodeURIComponent(refund[1]!);
+      const captured = [...orders.values()].find((o) => o.captureId === captureId);
+      const capturedCents = captured ? Math.round(Number(captured.captured) * 100) : 0;
+      const value = (JSON.parse(body || '{}') as { amount?: { value: string } }).amount?.value;
+      const done = fake.refundedCents.get(captureId) ?? 0;
+      const cents = value === undefined ? capturedCents - done : Math.round(Number(value) * 100);
+      if (captured && (cents <= 0 || done + cents > capturedCents)) {
+        return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'REFUND_AMOUNT_EXCEEDED' }] });
+      }
+      fake.refunds.push(captureId);
+      fake.refundedCents.set(captureId, done + cents);
+      const id = `REF${fake.refunds.length}`;
+      if (requestId) seenRefunds.set(requestId, id);
+      return send(201, { id, status: 'COMPLETED' });
     }
     const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     const order = match && orders.get(decodeURIComponent(match[1]!));

@@ -6,7 +6,9 @@
  * - Capture: `POST /v2/checkout/orders/{id}/capture`; ORDER_ALREADY_CAPTURED is answered from `GET` of the order.
  * - State (reconciliation): `GET /v2/checkout/orders/{id}`: CREATED/SAVED/PAYER_ACTION_REQUIRED await the payer,
  *   APPROVED may be captured, COMPLETED was captured, VOIDED or 404 (expired orders are deleted) never will be.
- * - Refund: `POST /v2/payments/captures/{capture_id}/refund` with an empty body (the full amount).
+ * - Refund: `POST /v2/payments/captures/{capture_id}/refund` with an empty body (the full amount, for a capture the
+ *   shop cannot fulfil), or with `amount` and `note_to_payer` (issue 26, `refund-<refund id>` as PayPal-Request-Id);
+ *   a 422 (e.g. REFUND_AMOUNT_EXCEEDED, CAPTURE_FULLY_REFUNDED) is a refusal, a FAILED or CANCELLED refund too.
  * Every call sends a `PayPal-Request-Id` derived from our order id and the operation, and a retry (network error or
  * 5xx, up to `attempts`) reuses it, so PayPal performs the operation at most once.
  */
@@ -19,6 +21,8 @@ import type {
   PaymentProvider,
   PaymentState,
   RefundInput,
+  RefundRequest,
+  RefundResult,
 } from './provider.ts';
 
 export interface PaypalOptions {
@@ -228,6 +232,27 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
         {},
       );
       if (status >= 300) throw new PaypalError('PayPal refused the refund', status);
+    },
+
+    async refundCapture(input: RefundRequest): Promise<RefundResult> {
+      const { status, json } = await call(
+        'POST',
+        `/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`,
+        `refund-${input.refundId}`,
+        {
+          amount: { value: paypalAmount(input.amountCents), currency_code: input.currency },
+          ...(input.note ? { note_to_payer: input.note.slice(0, 255) } : {}),
+        },
+      );
+      const refund = json as { id?: string; status?: string; details?: Array<{ issue?: string }> };
+      if (status < 300 && refund.id && refund.status !== 'FAILED' && refund.status !== 'CANCELLED') {
+        return { status: 'completed', providerRefundId: refund.id };
+      }
+      if (status < 300 || status === 422 || status === 400 || status === 404) {
+        const issue = refund.details?.[0]?.issue ?? refund.status ?? String(status);
+        return { status: 'refused', message: `PayPal refused the refund (${issue})` };
+      }
+      throw new PaypalError('PayPal refund failed', status);
     },
   };
 }

@@ -66,6 +66,27 @@ export interface RefundInput {
   captureId: string;
 }
 
+/** A refund of (part of) a capture (issue 26). Amounts in cents. */
+export interface RefundRequest {
+  /** Our refund id: the idempotency key is derived from it (`PayPal-Request-Id: refund-<id>`), so sending the same
+   * refund again (a retry, the reconciliation job after a crash) never refunds twice. */
+  refundId: string;
+  orderId: string;
+  paymentId: string;
+  captureId: string;
+  amountCents: number;
+  currency: 'USD';
+  /** A short note the provider shows the payer (PayPal `note_to_payer`, cut to 255 characters). */
+  note?: string;
+}
+
+/**
+ * What the provider did with a refund: `completed` (accepted; PayPal's PENDING refunds complete by themselves) with
+ * its refund id, or `refused` (no money moved; e.g. more than is left of the capture) with the provider's reason.
+ */
+export type RefundResult =
+  { status: 'completed'; providerRefundId: string } | { status: 'refused'; message: string };
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Creates a payment awaiting the shopper's approval. Throws on provider failure (after its own retries). */
@@ -82,6 +103,11 @@ export interface PaymentProvider {
    * order. Throws when the provider cannot be reached or refuses.
    */
   refundPayment(input: RefundInput, ctx: PaymentContext): Promise<void>;
+  /**
+   * Refunds `amountCents` of a capture (issue 26). Idempotent per `refundId`: the same request answers the same
+   * refund. Throws when the provider cannot be reached (outcome unknown: send the same request again later).
+   */
+  refundCapture(input: RefundRequest, ctx: PaymentContext): Promise<RefundResult>;
   /**
    * Stops a payment the shopper has not approved from being approved later, where the provider can. Returns false
    * when it was approved or captured meanwhile (the caller must capture instead). Throws when unreachable.

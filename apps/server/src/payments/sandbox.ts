@@ -2,12 +2,13 @@
  * The built-in `sandbox` payment provider (DESIGN.md §4 Payments, the default): a clearly labelled demo approval page
  * on our own server. Its payments live in `sandbox_payments`; no money moves. Creating a payment for an order twice
  * returns the same payment (idempotent, like PayPal-Request-Id); capturing twice returns the same capture;
- * a refund marks it refunded.
+ * a full refund marks it refunded; refunds of an amount (issue 26) are kept in `sandbox_refunds` by request id, never
+ * above what was captured.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sandboxPayments } from '../db/schema.ts';
+import { sandboxPayments, sandboxRefunds } from '../db/schema.ts';
 import { isUuid } from '../lib/http-error.ts';
 import type {
   CapturePaymentInput,
@@ -18,6 +19,8 @@ import type {
   PaymentProvider,
   PaymentState,
   RefundInput,
+  RefundRequest,
+  RefundResult,
 } from './provider.ts';
 
 /** The approval page of a sandbox payment. */
@@ -104,6 +107,52 @@ export function createSandboxProvider(publicUrl: string): PaymentProvider {
         .update(sandboxPayments)
         .set({ status: 'refunded' })
         .where(and(eq(sandboxPayments.id, input.paymentId), eq(sandboxPayments.status, 'captured')));
+    },
+
+    async refundCapture(input: RefundRequest, { db }: PaymentContext): Promise<RefundResult> {
+      const requestId = `refund-${input.refundId}`;
+      const earlier = async () =>
+        (await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.requestId, requestId)))[0];
+      const done = await earlier();
+      if (done) return { status: 'completed', providerRefundId: done.id };
+      if (!isUuid(input.paymentId)) return { status: 'refused', message: 'Unknown payment' };
+      // One statement: the payment's refunded total grows only while it stays within the capture, and the refund is
+      // recorded under its request id; a concurrent copy of the same request conflicts and is answered from the row.
+      const made = await db
+        .transaction(async (tx) => {
+          const [payment] = await tx
+            .update(sandboxPayments)
+            .set({
+              refundedCents: sql`${sandboxPayments.refundedCents} + ${input.amountCents}`,
+              status: sql`case when ${sandboxPayments.refundedCents} + ${input.amountCents} >= ${sandboxPayments.amountCents} then 'refunded' else ${sandboxPayments.status} end`,
+            })
+            .where(
+              and(
+                eq(sandboxPayments.id, input.paymentId),
+                eq(sandboxPayments.captureId, input.captureId),
+                sql`${sandboxPayments.status} in ('captured', 'refunded')`,
+                sql`${sandboxPayments.refundedCents} + ${input.amountCents} <= ${sandboxPayments.amountCents}`,
+              ),
+            )
+            .returning({ id: sandboxPayments.id });
+          if (!payment) return undefined;
+          const id = `SBX-R${randomBytes(8).toString('hex').toUpperCase()}`;
+          const inserted = await tx
+            .insert(sandboxRefunds)
+            .values({ requestId, id, paymentId: input.paymentId, amountCents: input.amountCents })
+            .onConflictDoNothing()
+            .returning({ id: sandboxRefunds.id });
+          if (inserted.length === 0) tx.rollback();
+          return id;
+        })
+        .catch(async (err: unknown) => {
+          if ((await earlier()) !== undefined) return undefined;
+          throw err;
+        });
+      if (made) return { status: 'completed', providerRefundId: made };
+      const again = await earlier();
+      if (again) return { status: 'completed', providerRefundId: again.id };
+      return { status: 'refused', message: 'The refund is more than is left of the payment' };
     },
   };
 }

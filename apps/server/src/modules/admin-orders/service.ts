@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { orderItems, orders, users } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import { toOrder } from '../orders/order-view.ts';
+import { orderParts, orderTimeline, toOrder } from '../orders/order-view.ts';
 import { restoreStock } from '../orders/stock.ts';
 import type { CatalogChanges } from '../../lib/catalog-cache.ts';
 import { containsPattern } from '../admin-products/service.ts';
@@ -71,7 +71,7 @@ async function readAdminOrders(
   db: Db,
   images: ImageStore,
   where: SQL | undefined,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; timeline?: boolean },
 ): Promise<AdminOrder[]> {
   const rows = await db
     .select({
@@ -87,21 +87,20 @@ async function readAdminOrders(
     .limit(page.limit)
     .offset(page.offset);
   if (rows.length === 0) return [];
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((r) => r.order.id),
-      ),
-    )
-    .orderBy(asc(orderItems.title), asc(orderItems.id));
-  return rows.map((r) => ({
+  const parts = await orderParts(
+    db,
+    rows.map((r) => r.order.id),
+  );
+  const timelines = page.timeline
+    ? await Promise.all(rows.map((r) => orderTimeline(db, r.order, true)))
+    : undefined;
+  return rows.map((r, i) => ({
     ...toOrder(
       r.order,
-      items.filter((i) => i.orderId === r.order.id),
+      parts.items.get(r.order.id) ?? [],
       images,
+      parts.withdrawals.get(r.order.id),
+      timelines?.[i],
     ),
     customer: { userName: r.userName, email: r.email, emailVerified: r.verifiedAt !== null },
   }));
@@ -126,11 +125,14 @@ export async function listAllOrders(
   return { items, total: Number(totals?.n ?? 0) };
 }
 
-/** One order with its customer; 404 "Order not found" for an unknown, malformed or archived id. */
+/**
+ * One order with its customer and its timeline (acting admins named); 404 "Order not found" for an unknown,
+ * malformed or archived id.
+ */
 export async function getAdminOrder(db: Db, images: ImageStore, orderId: string): Promise<AdminOrder> {
   if (!isUuid(orderId)) throw notFound('Order not found');
   const visible = and(eq(orders.id, orderId), isNull(orders.archivedAt));
-  const [order] = await readAdminOrders(db, images, visible, { limit: 1, offset: 0 });
+  const [order] = await readAdminOrders(db, images, visible, { limit: 1, offset: 0, timeline: true });
   if (!order) throw notFound('Order not found');
   return order;
 }

@@ -1,6 +1,7 @@
 /**
  * The admin dashboard's figures (issue: "what an owner opens first"), each computed by SQL aggregates. Revenue counts
- * orders whose payment completed and that were not cancelled since, by the UTC day they were paid. Money in dollars.
+ * orders whose payment was captured and that were not cancelled since, by the UTC day they were paid, net of refunds
+ * (issue 26: `total_cents - refunded_cents`). Money in dollars.
  */
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES, toDollars, type Dashboard, type OrderStatus } from '@emporium/contract';
@@ -16,7 +17,8 @@ export async function dashboardFigures(db: Db, images: ImageStore, now = new Dat
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const since7 = new Date(today.getTime() - 6 * DAY_MS);
   const since30 = new Date(today.getTime() - 29 * DAY_MS);
-  const paid = sql`payment_status = 'completed' and order_status <> 'Cancelled'`;
+  const paid = sql`payment_status in ('completed', 'partially_refunded', 'refunded') and order_status <> 'Cancelled'`;
+  const net = sql`total_cents - refunded_cents`;
 
   const windows = await selectRows<{
     r_today: string;
@@ -29,11 +31,11 @@ export async function dashboardFigures(db: Db, images: ImageStore, now = new Dat
     db,
     sql`
     select
-      coalesce(sum(total_cents) filter (where paid_at >= ${today.toISOString()}), 0) as r_today,
+      coalesce(sum(${net}) filter (where paid_at >= ${today.toISOString()}), 0) as r_today,
       count(*) filter (where paid_at >= ${today.toISOString()}) as n_today,
-      coalesce(sum(total_cents) filter (where paid_at >= ${since7.toISOString()}), 0) as r7,
+      coalesce(sum(${net}) filter (where paid_at >= ${since7.toISOString()}), 0) as r7,
       count(*) filter (where paid_at >= ${since7.toISOString()}) as n7,
-      coalesce(sum(total_cents) filter (where paid_at >= ${since30.toISOString()}), 0) as r30,
+      coalesce(sum(${net}) filter (where paid_at >= ${since30.toISOString()}), 0) as r30,
       count(*) filter (where paid_at >= ${since30.toISOString()}) as n30
     from orders where ${paid} and paid_at <= ${now.toISOString()}`,
   );
@@ -50,12 +52,12 @@ export async function dashboardFigures(db: Db, images: ImageStore, now = new Dat
     db,
     sql`
     select to_char(d.day, 'YYYY-MM-DD') as day,
-           coalesce(sum(o.total_cents), 0) as revenue,
+           coalesce(sum(o.total_cents - o.refunded_cents), 0) as revenue,
            count(o.id) as orders
     from generate_series(${since30.toISOString()}::timestamptz, ${today.toISOString()}::timestamptz, interval '1 day') as d(day)
     left join orders o
       on o.paid_at >= d.day and o.paid_at < d.day + interval '1 day'
-     and o.payment_status = 'completed' and o.order_status <> 'Cancelled'
+     and o.payment_status in ('completed', 'partially_refunded', 'refunded') and o.order_status <> 'Cancelled'
     group by d.day order by d.day`,
   );
 
@@ -64,6 +66,11 @@ export async function dashboardFigures(db: Db, images: ImageStore, now = new Dat
     sql`
     select id, title, total_stock, image_key from products
     where total_stock <= ${LOW_STOCK_AT} order by total_stock asc, title asc limit 10`,
+  );
+
+  const [open] = await selectRows<{ n: string }>(
+    db,
+    sql`select count(*) as n from withdrawals where processed_at is null`,
   );
 
   const revenue30 = Number(w.r30);
@@ -86,5 +93,6 @@ export async function dashboardFigures(db: Db, images: ImageStore, now = new Dat
       image: images.url(p.image_key),
     })),
     latestOrders: await listOrders(db, images, { limit: 8 }),
+    openWithdrawals: Number(open?.n ?? 0),
   };
 }

@@ -3,17 +3,39 @@
  * image URLs and the address copied at creation. Shared by the shopper routes and the admin routes.
  */
 import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import { toDollars, type Order } from '@emporium/contract';
+import { toDollars, WITHDRAWAL_DAYS, type Order, type OrderEvent } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema.ts';
+import { orderEvents, orderItems, orders, withdrawals } from '../../db/schema.ts';
 import { isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
+type WithdrawalRow = Pick<typeof withdrawals.$inferSelect, 'orderId' | 'requestedAt' | 'processedAt'>;
 
-/** Maps an order row and its line rows to the contract shape. */
-export function toOrder(row: OrderRow, items: OrderItemRow[], images: ImageStore): Order {
+const DAY_MS = 86_400_000;
+
+/** Whether the shopper may cancel the order now (issue 26): Pending or Processing, and no capture in flight. */
+export function isCancellable(row: Pick<OrderRow, 'orderStatus' | 'capturingSince'>): boolean {
+  return (row.orderStatus === 'Pending' || row.orderStatus === 'Processing') && row.capturingSince === null;
+}
+
+/** The end of the withdrawal period (delivery + `WITHDRAWAL_DAYS` days), or null when not delivered. */
+export function withdrawalDeadline(row: Pick<OrderRow, 'deliveredAt'>): Date | null {
+  return row.deliveredAt ? new Date(row.deliveredAt.getTime() + WITHDRAWAL_DAYS * DAY_MS) : null;
+}
+
+/**
+ * Maps an order row, its line rows and its withdrawal (if any) to the contract shape; `timeline` is added when given
+ * (one order's answers).
+ */
+export function toOrder(
+  row: OrderRow,
+  items: OrderItemRow[],
+  images: ImageStore,
+  withdrawal?: WithdrawalRow,
+  timeline?: OrderEvent[],
+): Order {
   return {
     _id: row.id,
     orderNumber: row.number,
@@ -27,6 +49,8 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], images: ImageStore
     paymentId: row.paymentId,
     payerId: row.payerId,
     cartItems: items.map((i) => ({
+      lineId: i.id,
+      refundedQuantity: i.refundedQuantity,
       productId: i.productId,
       title: i.title,
       image: images.url(i.imageKey),
@@ -51,28 +75,94 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], images: ImageStore
           shippedAt: row.shippedAt.toISOString(),
         }
       : null,
+    refundedTotal: toDollars(row.refundedCents),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    cancellable: isCancellable(row),
+    withdrawableUntil: withdrawalDeadline(row)?.toISOString() ?? null,
+    withdrawal: withdrawal
+      ? {
+          requestedAt: withdrawal.requestedAt.toISOString(),
+          processedAt: withdrawal.processedAt?.toISOString() ?? null,
+        }
+      : null,
+    ...(timeline ? { timeline } : {}),
   };
 }
 
-async function withItems(db: Db, images: ImageStore, rows: OrderRow[]): Promise<Order[]> {
-  if (rows.length === 0) return [];
-  const items = await db
+/**
+ * The lines and withdrawals of `orderIds` (one query each), for assembling `Order`s: lines by title, then id.
+ */
+export async function orderParts(
+  db: Db,
+  orderIds: string[],
+): Promise<{ items: Map<string, OrderItemRow[]>; withdrawals: Map<string, WithdrawalRow> }> {
+  const items = new Map<string, OrderItemRow[]>();
+  const byOrder = new Map<string, WithdrawalRow>();
+  if (orderIds.length === 0) return { items, withdrawals: byOrder };
+  const [lines, found] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, orderIds))
+      .orderBy(asc(orderItems.title), asc(orderItems.id)),
+    db
+      .select({
+        orderId: withdrawals.orderId,
+        requestedAt: withdrawals.requestedAt,
+        processedAt: withdrawals.processedAt,
+      })
+      .from(withdrawals)
+      .where(inArray(withdrawals.orderId, orderIds)),
+  ]);
+  for (const line of lines) {
+    const list = items.get(line.orderId);
+    if (list) list.push(line);
+    else items.set(line.orderId, [line]);
+  }
+  for (const w of found) byOrder.set(w.orderId, w);
+  return { items, withdrawals: byOrder };
+}
+
+/**
+ * The order's timeline (issue 26), oldest first: placed and paid from the row, then its recorded events. With
+ * `forAdmin` each event names the admin or shopper who acted; the shopper's answers never carry names.
+ */
+export async function orderTimeline(db: Db, row: OrderRow, forAdmin: boolean): Promise<OrderEvent[]> {
+  const events = await db
     .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(orderItems.title), asc(orderItems.id));
-  return rows.map((r) =>
-    toOrder(
-      r,
-      items.filter((i) => i.orderId === r.id),
-      images,
-    ),
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, row.id))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  const timeline: OrderEvent[] = [
+    { kind: 'placed', at: row.orderDate.toISOString(), amount: null, actor: null, note: null },
+  ];
+  if (row.paidAt) {
+    timeline.push({
+      kind: 'paid',
+      at: row.paidAt.toISOString(),
+      amount: toDollars(row.totalCents),
+      actor: null,
+      note: null,
+    });
+  }
+  for (const e of events) {
+    timeline.push({
+      kind: e.kind,
+      at: e.createdAt.toISOString(),
+      amount: e.amountCents === null ? null : toDollars(e.amountCents),
+      actor: forAdmin ? e.actorName : null,
+      note: e.note,
+    });
+  }
+  return timeline;
+}
+
+async function withItems(db: Db, images: ImageStore, rows: OrderRow[]): Promise<Order[]> {
+  const parts = await orderParts(
+    db,
+    rows.map((r) => r.id),
   );
+  return rows.map((r) => toOrder(r, parts.items.get(r.id) ?? [], images, parts.withdrawals.get(r.id)));
 }
 
 /**
@@ -88,13 +178,13 @@ export async function getOrder(
   if (!isUuid(where.orderId)) throw notFound('Order not found');
   const conditions: SQL[] = [eq(orders.id, where.orderId)];
   if (where.userId) conditions.push(eq(orders.userId, where.userId), isNull(orders.archivedAt));
-  const rows = await db
+  const [row] = await db
     .select()
     .from(orders)
     .where(and(...conditions));
-  const [order] = await withItems(db, images, rows);
-  if (!order) throw notFound('Order not found');
-  return order;
+  if (!row) throw notFound('Order not found');
+  const [parts, timeline] = await Promise.all([orderParts(db, [row.id]), orderTimeline(db, row, false)]);
+  return toOrder(row, parts.items.get(row.id) ?? [], images, parts.withdrawals.get(row.id), timeline);
 }
 
 /**

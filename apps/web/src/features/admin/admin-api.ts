@@ -2,6 +2,7 @@
 import type {
   AdminOrderListResponse,
   AdminOrderResponse,
+  AdminRefundBody,
   AdminProductListResponse,
   AdminProductResponse,
   AdminProductSort,
@@ -46,12 +47,16 @@ export interface AdminProductQuery {
   limit: number;
 }
 
-/** What the All Orders table asks for; `from`/`to` are the date inputs' YYYY-MM-DD values, '' for none. */
+/**
+ * What the All Orders table asks for; `from`/`to` are the date inputs' YYYY-MM-DD values, '' for none; `withdrawal`
+ * `open` keeps the orders with a withdrawal to process (issue 26).
+ */
 export interface AdminOrderQuery {
   search: string;
   status: OrderStatus | '';
   from: string;
   to: string;
+  withdrawal: 'open' | '';
   page: number;
   limit: number;
 }
@@ -74,6 +79,7 @@ export function orderParams(q: Omit<AdminOrderQuery, 'page' | 'limit'>): URLSear
   const params = new URLSearchParams();
   if (q.search.trim()) params.set('search', q.search.trim());
   if (q.status) params.set('status', q.status);
+  if (q.withdrawal) params.set('withdrawal', q.withdrawal);
   const local = (day: string, time: string) => {
     const at = new Date(`${day}T${time}`);
     return Number.isNaN(at.getTime()) ? null : at.toISOString();
@@ -150,6 +156,9 @@ export const adminApi = {
       body: { orderStatus, ...tracking },
     }),
   deleteOrder: (id: string) => apiRequest(`/api/admin/orders/delete/${id}`, { method: 'DELETE' }),
+  /** Refunds the balance, chosen lines or an amount (issue 26); the answer's message says what happened. */
+  refund: (id: string, body: AdminRefundBody) =>
+    apiRequest<AdminOrderResponse>(`/api/admin/orders/refund/${id}`, { method: 'POST', body }),
   features: () => apiRequest<FeatureListResponse>('/api/common/feature/get'),
   addFeature: (image: string) =>
     apiRequest<{ data: FeatureImage }>('/api/common/feature/set', { method: 'POST', body: { image } }),

@@ -4,7 +4,14 @@
  * never download them.
  */
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import type { AdminOrder, FeatureImage, OrderStatus, Pagination, Product } from '@emporium/contract';
+import type {
+  AdminOrder,
+  AdminRefundBody,
+  FeatureImage,
+  OrderStatus,
+  Pagination,
+  Product,
+} from '@emporium/contract';
 import { rootReducer } from '@/app/store';
 import { errorMessage } from '@/lib/api';
 import { adminApi, type AdminOrderQuery, type AdminProductQuery, type ShipmentInput } from './admin-api';
@@ -67,6 +74,15 @@ export const updateOrderStatus = createAsyncThunk(
     (await adminApi.setStatus(id, orderStatus, tracking)).data,
 );
 
+/** A refund (issue 26): the order after it and the server's message ("Refunded $12.00."). */
+export const refundOrder = createAsyncThunk(
+  'adminOrders/refunded',
+  async ({ id, body }: { id: string; body: AdminRefundBody }) => {
+    const answer = await adminApi.refund(id, body);
+    return { order: answer.data, message: answer.message };
+  },
+);
+
 export const deleteOrder = createAsyncThunk('adminOrders/deleted', async (id: string) => {
   await adminApi.deleteOrder(id);
   return id;
@@ -112,6 +128,11 @@ const adminOrdersSlice = createSlice({
       .addCase(updateOrderStatus.fulfilled, (state, action) => {
         state.orderDetails = action.payload;
         state.orderList = state.orderList.map((o) => (o._id === action.payload._id ? action.payload : o));
+      })
+      .addCase(refundOrder.fulfilled, (state, action) => {
+        const { order } = action.payload;
+        if (state.orderDetails?._id === order._id) state.orderDetails = order;
+        state.orderList = state.orderList.map((o) => (o._id === order._id ? order : o));
       })
       .addCase(deleteOrder.fulfilled, (state, action) => {
         state.orderList = state.orderList.filter((o) => o._id !== action.payload);

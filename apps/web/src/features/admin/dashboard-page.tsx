@@ -18,8 +18,9 @@ function Card({ label, value, sub }: { label: string; value: string; sub?: strin
 }
 
 /**
- * The dashboard: revenue and paid orders (today, 7 and 30 days), average order value, orders by status, revenue per
- * day for 30 days, products low on stock or sold out, and the latest orders linking to their details.
+ * The dashboard: revenue net of refunds and paid orders (today, 7 and 30 days), average order value, orders by
+ * status with the withdrawals to process (issue 26, linking to those orders), revenue per day for 30 days, products
+ * low on stock or sold out, and the latest orders linking to their details.
  */
 export function AdminDashboardPage() {
   const [data, setData] = useState<Dashboard | null>(null);
@@ -34,7 +35,7 @@ export function AdminDashboardPage() {
 
   if (error) return <p className="text-red-700">The dashboard could not be loaded.</p>;
   if (!data) return <p className="text-neutral-600">Loading...</p>;
-  const orders = (n: number) => `${n} paid order${n === 1 ? '' : 's'}`;
+  const orders = (n: number) => `${n} paid order${n === 1 ? '' : 's'} · net of refunds`;
 
   return (
     <section className="min-w-0 space-y-6">
@@ -59,7 +60,7 @@ export function AdminDashboardPage() {
       </div>
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
         <div className="min-w-0 rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm xl:col-span-2">
-          <h2 className="mb-2 font-bold">Revenue per day (last 30 days)</h2>
+          <h2 className="mb-2 font-bold">Revenue per day, net of refunds (last 30 days)</h2>
           <div className="h-64 w-full min-w-0" data-testid="revenue-chart">
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={data.revenueByDay}>
@@ -82,6 +83,25 @@ export function AdminDashboardPage() {
               </li>
             ))}
           </ul>
+          <p
+            className="mt-3 flex items-center justify-between gap-2 border-t border-neutral-200 pt-3 text-sm"
+            data-testid="open-withdrawals"
+          >
+            <Link
+              to="/admin/orders?withdrawal=open"
+              className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4 sm:min-h-0"
+            >
+              Withdrawals to process
+            </Link>
+            <span
+              className={cn(
+                'font-semibold',
+                data.openWithdrawals > 0 && 'rounded-full bg-amber-200 px-2 text-amber-950',
+              )}
+            >
+              {data.openWithdrawals}
+            </span>
+          </p>
         </div>
       </div>
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">

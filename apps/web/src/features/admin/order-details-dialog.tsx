@@ -1,25 +1,30 @@
 import { useEffect, useState } from 'react';
-import { adminStatusChoices, LIMITS, type AdminOrder, type OrderStatus } from '@emporium/contract';
+import { isPaid, type AdminOrder } from '@emporium/contract';
+import { formatDateTime, OrderTimeline } from '@/components/order-timeline';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { formatPrice } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { deleteOrder, fetchOrderDetails, selectAdminOrders, updateOrderStatus } from './admin-slices';
-import { AdminStatusBadge } from './status-badge';
+import { deleteOrder, fetchOrderDetails, selectAdminOrders } from './admin-slices';
+import { balanceCents, RefundDialog } from './refund-dialog';
+import { StatusControl } from './status-control';
+import { AdminPaymentBadge, AdminStatusBadge } from './status-badge';
 
 const na = (v: string | null | undefined) => (v && v.trim() ? v : 'N/A');
 
 /**
- * Order Details (spec §4): the order, its lines and shipping, a status select and Delete (confirmed first). The select
- * offers only the order's status and those it may move to (issue 26, contract `ADMIN_ORDER_TRANSITIONS`); every
- * change ends in a success or failure toast (a refused one names both statuses), and the order is refetched.
+ * Order Details (spec §4): the order, its lines and shipping, a status select (status-control.tsx) and Delete
+ * (confirmed first). The select offers only the order's status and those it may move to (issue 26, contract
+ * `ADMIN_ORDER_TRANSITIONS`); every change ends in a success or failure toast (a refused one names both statuses),
+ * and the order is refetched. Issue 26 adds Refund on a paid order with a balance (refund-dialog.tsx), the refunded
+ * amount, the shopper's withdrawal and the timeline with who acted.
  */
 export function OrderDetailsDialog({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const { orderDetails: order, detailsMissing: missing } = useAppSelector(selectAdminOrders);
   const [confirming, setConfirming] = useState(false);
+  const [refunding, setRefunding] = useState(false);
 
   useEffect(() => {
     void dispatch(fetchOrderDetails(orderId));
@@ -39,7 +44,11 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string; onCl
     }
   }
 
-  const paid = order?.paymentStatus === 'completed';
+  const paid = order ? isPaid(order.paymentStatus) : false;
+  const refundable =
+    order !== null &&
+    (order.paymentStatus === 'completed' || order.paymentStatus === 'partially_refunded') &&
+    balanceCents(order) > 0;
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent size="xl">
@@ -65,16 +74,21 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string; onCl
             <div className="flex flex-wrap items-end gap-2 border-t border-neutral-200 pt-4">
               {/* Keyed by the status: a refetched order starts the select from its own status again. */}
               <StatusControl key={order.orderStatus} order={order} />
-              <Button
-                variant="destructive"
-                className="ml-auto h-11 sm:h-10"
-                onClick={() => setConfirming(true)}
-              >
-                Delete
-              </Button>
+              <div className="ml-auto flex flex-wrap gap-2">
+                {refundable && (
+                  <Button variant="outline" className="h-11 sm:h-10" onClick={() => setRefunding(true)}>
+                    Refund
+                  </Button>
+                )}
+                <Button variant="destructive" className="h-11 sm:h-10" onClick={() => setConfirming(true)}>
+                  Delete
+                </Button>
+              </div>
             </div>
+            {order.timeline && <OrderTimeline events={order.timeline} showActors />}
           </div>
         )}
+        {order && refunding && <RefundDialog order={order} open onOpenChange={setRefunding} />}
       </DialogContent>
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent>
@@ -95,138 +109,6 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string; onCl
         </DialogContent>
       </Dialog>
     </Dialog>
-  );
-}
-
-/**
- * The Order Status select and Update: only allowed statuses; a toast for every outcome. Choosing Shipped asks for the
- * carrier and tracking number (required) and a tracking link (optional, https), sent with the status (issue 26).
- */
-function StatusControl({ order }: { order: AdminOrder }) {
-  const dispatch = useAppDispatch();
-  const [status, setStatus] = useState<OrderStatus>(order.orderStatus);
-  const [saving, setSaving] = useState(false);
-  const [carrier, setCarrier] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState('');
-  const [trackingUrl, setTrackingUrl] = useState('');
-  const choices = adminStatusChoices(order.orderStatus);
-  const shipping = status === 'Shipped' && order.orderStatus !== 'Shipped';
-  const missingTracking = shipping && (!carrier.trim() || !trackingNumber.trim());
-
-  async function update() {
-    setSaving(true);
-    const tracking = shipping
-      ? {
-          carrier: carrier.trim(),
-          trackingNumber: trackingNumber.trim(),
-          ...(trackingUrl.trim() ? { trackingUrl: trackingUrl.trim() } : {}),
-        }
-      : undefined;
-    const result = await dispatch(updateOrderStatus({ id: order._id, orderStatus: status, tracking }));
-    if (updateOrderStatus.fulfilled.match(result)) {
-      toast({ title: 'Order status updated successfully', description: `The order is now ${status}.` });
-    } else {
-      console.error('Order status update failed', result.error.message);
-      toast({
-        title: 'Error',
-        description: result.error.message ?? 'Failed to update order status',
-        variant: 'destructive',
-      });
-    }
-    // Spec §4: after an update the order is refetched (after a refusal it shows where the order really is).
-    await dispatch(fetchOrderDetails(order._id));
-    setSaving(false);
-  }
-
-  return (
-    <>
-      <div className="space-y-1">
-        <label htmlFor="order-status" className="font-medium">
-          Order Status
-        </label>
-        <select
-          id="order-status"
-          value={status}
-          onChange={(e) => setStatus(e.target.value as OrderStatus)}
-          className="block h-11 rounded-md border border-neutral-300 bg-white px-3 sm:h-10"
-        >
-          {choices.map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </select>
-      </div>
-      {shipping && (
-        <fieldset className="grid w-full gap-3 sm:grid-cols-2" data-testid="shipping-fields">
-          <legend className="sr-only">Shipping notice</legend>
-          <TrackingField
-            id="ship-carrier"
-            label="Carrier"
-            value={carrier}
-            onChange={setCarrier}
-            maxLength={LIMITS.carrier.max}
-            required
-            placeholder="UPS"
-          />
-          <TrackingField
-            id="ship-tracking-number"
-            label="Tracking number"
-            value={trackingNumber}
-            onChange={setTrackingNumber}
-            maxLength={LIMITS.trackingNumber.max}
-            required
-          />
-          <div className="sm:col-span-2">
-            <TrackingField
-              id="ship-tracking-url"
-              label="Tracking link (optional, https://)"
-              value={trackingUrl}
-              onChange={setTrackingUrl}
-              maxLength={LIMITS.trackingUrl.max}
-              type="url"
-              placeholder="https://"
-            />
-          </div>
-        </fieldset>
-      )}
-      <Button
-        className="h-11 sm:h-10"
-        disabled={saving || status === order.orderStatus || missingTracking}
-        onClick={() => void update()}
-      >
-        {saving ? 'Updating...' : 'Update'}
-      </Button>
-    </>
-  );
-}
-
-/** A labelled text input of the shipping notice. */
-function TrackingField(props: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  maxLength: number;
-  required?: boolean;
-  type?: 'text' | 'url';
-  placeholder?: string;
-}) {
-  return (
-    <div className="min-w-0 space-y-1">
-      <label htmlFor={props.id} className="font-medium">
-        {props.label}
-      </label>
-      <Input
-        id={props.id}
-        type={props.type ?? 'text'}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        maxLength={props.maxLength}
-        required={props.required}
-        placeholder={props.placeholder}
-        autoComplete="off"
-        className="h-11 sm:h-10"
-      />
-    </div>
   );
 }
 
@@ -254,7 +136,17 @@ function OrderFacts({ order }: { order: AdminOrder }) {
         <dt className="text-neutral-600">Payment Method</dt>
         <dd>{na(order.paymentMethod)}</dd>
         <dt className="text-neutral-600">Payment Status</dt>
-        <dd>{na(order.paymentStatus)}</dd>
+        <dd>
+          <AdminPaymentBadge status={order.paymentStatus} />
+        </dd>
+        {order.refundedTotal > 0 && (
+          <>
+            <dt className="text-neutral-600">Refunded</dt>
+            <dd className="font-bold" data-testid="admin-order-refunded">
+              {formatPrice(order.refundedTotal)}
+            </dd>
+          </>
+        )}
         <dt className="text-neutral-600">Payment ID</dt>
         <dd className="break-all">{na(order.paymentId)}</dd>
         <dt className="text-neutral-600">Order Status</dt>
@@ -271,6 +163,19 @@ function OrderFacts({ order }: { order: AdminOrder }) {
             </dd>
           </>
         )}
+        {order.withdrawal && (
+          <>
+            <dt className="text-neutral-600">Withdrawal</dt>
+            <dd className="break-words" data-testid="admin-order-withdrawal">
+              Requested {formatDateTime(order.withdrawal.requestedAt)}
+              <span className="block text-neutral-600">
+                {order.withdrawal.processedAt
+                  ? `Refunded ${formatDateTime(order.withdrawal.processedAt)}`
+                  : 'To process: refund it when the items are back'}
+              </span>
+            </dd>
+          </>
+        )}
       </dl>
       <section className="space-y-2">
         <h3 className="font-bold">Order Items</h3>
@@ -279,9 +184,12 @@ function OrderFacts({ order }: { order: AdminOrder }) {
         ) : (
           <ul className="space-y-1">
             {order.cartItems.map((i) => (
-              <li key={i.productId} className="flex justify-between gap-2 break-words">
+              <li key={i.lineId} className="flex justify-between gap-2 break-words">
                 <span className="min-w-0">
                   {i.title} × {i.quantity}
+                  {i.refundedQuantity > 0 && (
+                    <span className="text-neutral-600"> ({i.refundedQuantity} refunded)</span>
+                  )}
                 </span>
                 <span className="shrink-0">{formatPrice(i.price * i.quantity)}</span>
               </li>

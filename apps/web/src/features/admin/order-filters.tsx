@@ -1,15 +1,19 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { ORDER_STATUSES } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import type { AdminOrderQuery } from './admin-api';
 import { FIELD_CLASS, LabelledSelect, ListSearch } from './list-controls';
 
-export const NO_ORDER_FILTERS = { search: '', status: '', from: '', to: '' } as const;
+export const NO_ORDER_FILTERS = { search: '', status: '', from: '', to: '', withdrawal: '' } as const;
 
 /**
  * The order list's filters (issue 11): a search box (the order number, either end of the order id, or the customer), a status filter,
- * a date range and Clear filters. `onFilter` changes the query (back to page 1); the search text is debounced by the
- * page.
+ * a date range, "Withdrawals to process" (issue 26: orders whose shopper withdrew and that wait for the refund) and
+ * Clear filters. `onFilter` changes the query (back to page 1); the search text is debounced by the page. A link to
+ * `/admin/orders?withdrawal=open` (the dashboard's) turns the withdrawal filter on, then leaves the address plain.
  */
 export function OrderFilters({
   query,
@@ -22,7 +26,22 @@ export function OrderFilters({
   onSearchText: (text: string) => void;
   onFilter: (change: Partial<AdminOrderQuery>) => void;
 }) {
-  const filtered = Boolean(query.search || query.status || query.from || query.to);
+  const filtered = Boolean(query.search || query.status || query.from || query.to || query.withdrawal);
+  const [params, setParams] = useSearchParams();
+  const linkedWithdrawals = params.get('withdrawal') === 'open';
+
+  useEffect(() => {
+    if (!linkedWithdrawals) return;
+    onFilter({ withdrawal: 'open' });
+    setParams(
+      (p) => {
+        p.delete('withdrawal');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [linkedWithdrawals, onFilter, setParams]);
+
   return (
     <div
       className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end"
@@ -68,6 +87,16 @@ export function OrderFilters({
           min={query.from || undefined}
           onChange={(e) => onFilter({ to: e.target.value })}
         />
+      </div>
+      <div className="col-span-2 flex min-h-11 items-center gap-2 md:order-last md:col-span-5 md:min-h-0">
+        <Checkbox
+          id="order-filter-withdrawal"
+          checked={query.withdrawal === 'open'}
+          onCheckedChange={(c) => onFilter({ withdrawal: c === true ? 'open' : '' })}
+        />
+        <Label htmlFor="order-filter-withdrawal" className="cursor-pointer">
+          Withdrawals to process
+        </Label>
       </div>
       <Button
         variant="ghost"

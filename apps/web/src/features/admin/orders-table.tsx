@@ -2,7 +2,7 @@ import type { AdminOrder } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
-import { AdminStatusBadge } from './status-badge';
+import { AdminStatusBadge, WithdrawalBadge } from './status-badge';
 
 /** A row: a two-column card below `sm`, a table row from `sm` on. */
 const row =
@@ -14,7 +14,8 @@ const cellLabel = 'block font-sans text-xs text-neutral-600 sm:hidden';
 /**
  * The All Orders table (spec §4): Order (the number, `#1001`, issue 26), Order ID (first 8 characters), Customer (name and e-mail), Order Date, Order Amount,
  * Order Status and View Details. Below `sm` each row is a stacked card with its own labels (the header row is
- * hidden), so nothing scrolls sideways on a phone; from `sm` on it is the plain table.
+ * hidden), so nothing scrolls sideways on a phone; from `sm` on it is the plain table. An order whose shopper
+ * withdrew and that the shop has not refunded yet says "Withdrawal to process" under its status (issue 26).
  */
 export function OrdersTable({ orders, onView }: { orders: AdminOrder[]; onView: (id: string) => void }) {
   return (
@@ -68,7 +69,10 @@ export function OrdersTable({ orders, onView }: { orders: AdminOrder[]; onView: 
               </td>
               <td className={cell}>
                 <span className={cellLabel}>Order Status</span>
-                <AdminStatusBadge status={o.orderStatus} />
+                <span className="flex flex-wrap gap-1">
+                  <AdminStatusBadge status={o.orderStatus} />
+                  {o.withdrawal && !o.withdrawal.processedAt && <WithdrawalBadge />}
+                </span>
               </td>
               <td className="col-span-2 pt-2 sm:py-2 sm:text-right">
                 <Button

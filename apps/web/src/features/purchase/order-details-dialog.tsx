@@ -4,20 +4,18 @@ import type { Order } from '@emporium/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { formatDateTime, OrderTimeline } from '@/components/order-timeline';
 import { formatPrice } from '@/lib/format';
+import { OrderActions } from './order-actions';
 import { orderDetailsCleared, selectShopOrders } from './orders-slice';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badges';
 
 const na = (value: string | null | undefined) => (value && value.trim() ? value : 'N/A');
 
-/** Date with hour and minute, US English (spec §9). */
-function formatDateTime(iso: string) {
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
-}
-
 /**
  * The shopper's order details dialog (spec §2 Account): titled "Order Details" and the order's number (`#1001`, issue
- * 26); the spec's Order ID row (# and the last 6 characters of the id) stays.
+ * 26); the spec's Order ID row (# and the last 6 characters of the id) stays. Issue 26 adds the refunded amount, the
+ * shipment, Cancel order and Withdraw from contract (order-actions.tsx) and the order's timeline.
  */
 export function OrderDetailsDialog() {
   const dispatch = useAppDispatch();
@@ -74,9 +72,19 @@ function OrderDetails({ order }: { order: Order }) {
         <dd className="font-medium">{na(order.paymentMethod)}</dd>
         <dt className="text-neutral-600">Total Amount</dt>
         <dd className="font-bold">{formatPrice(order.totalPrice)}</dd>
+        {order.refundedTotal > 0 && (
+          <>
+            <dt className="text-neutral-600">Refunded</dt>
+            <dd className="font-bold text-green-800" data-testid="order-refunded">
+              {formatPrice(order.refundedTotal)}
+            </dd>
+          </>
+        )}
       </dl>
 
       {order.shipment && <ShipmentNotice shipment={order.shipment} />}
+
+      <OrderActions order={order} />
 
       <section aria-labelledby="order-items-heading" className="space-y-2">
         <h3 id="order-items-heading" className="font-bold">
@@ -98,6 +106,9 @@ function OrderDetails({ order }: { order: Order }) {
                   Price: {formatPrice(item.price)} · Quantity: {item.quantity}
                 </p>
                 <p className="font-semibold">Total: {formatPrice(item.price * item.quantity)}</p>
+                {item.refundedQuantity > 0 && (
+                  <p className="text-green-800">Refunded: {item.refundedQuantity}</p>
+                )}
                 <p className="line-clamp-3 text-neutral-600">{na(item.description)}</p>
               </div>
             </div>
@@ -149,6 +160,8 @@ function OrderDetails({ order }: { order: Order }) {
           <p className="text-neutral-600">No shipping information available</p>
         )}
       </section>
+
+      {order.timeline && <OrderTimeline events={order.timeline} />}
     </div>
   );
 }

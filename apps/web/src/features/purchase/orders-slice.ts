@@ -1,6 +1,12 @@
 /** The `shopOrders` slice: the shopper's order history and the order open in the details dialog (spec §2 Account). */
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import type { Order, OrderListResponse, OrderResponse, Pagination } from '@emporium/contract';
+import type {
+  Order,
+  OrderActionResponse,
+  OrderListResponse,
+  OrderResponse,
+  Pagination,
+} from '@emporium/contract';
 import { rootReducer } from '@/app/store';
 import { apiRequest, errorMessage } from '@/lib/api';
 
@@ -64,6 +70,59 @@ export const fetchOrderDetails = createAsyncThunk<Order, string, { rejectValue: 
   },
 );
 
+/** The order after a cancel or withdrawal, and the server's message for the toast. */
+export interface OrderActionResult {
+  order: Order;
+  message: string;
+}
+
+/**
+ * Cancels one of the caller's orders while it has not shipped (issue 26): the server restocks it and, when it was
+ * paid, refunds it at once. Rejects with the server's message (409 once shipped or while a payment is captured).
+ */
+export const cancelOrder = createAsyncThunk<
+  OrderActionResult,
+  { orderId: string; reason?: string },
+  { rejectValue: string }
+>('shopOrders/cancelled', async ({ orderId, reason }, { rejectWithValue }) => {
+  try {
+    const body = await apiRequest<OrderActionResponse>(`/api/shop/order/cancel/${orderId}`, {
+      method: 'POST',
+      body: reason ? { reason } : {},
+    });
+    return { order: body.data, message: body.message };
+  } catch (error) {
+    return rejectWithValue(errorMessage(error, 'Failed to cancel the order'));
+  }
+});
+
+/**
+ * The confirming step of the withdrawal from a delivered order (issue 26, CRD Art. 11a): sends `{confirm: true}` and
+ * the optional reason. Rejects with the server's message (409 after the 14 days or when already withdrawn).
+ */
+export const withdrawOrder = createAsyncThunk<
+  OrderActionResult,
+  { orderId: string; reason?: string },
+  { rejectValue: string }
+>('shopOrders/withdrawn', async ({ orderId, reason }, { rejectWithValue }) => {
+  try {
+    const body = await apiRequest<OrderActionResponse>(`/api/shop/order/withdraw/${orderId}`, {
+      method: 'POST',
+      body: { confirm: true, ...(reason ? { reason } : {}) },
+    });
+    return { order: body.data, message: body.message };
+  } catch (error) {
+    return rejectWithValue(errorMessage(error, 'Failed to send the withdrawal'));
+  }
+});
+
+/** Puts the changed order into the open details and its row of the history. */
+function orderChanged(state: ShopOrdersState, action: { payload: OrderActionResult }) {
+  const { order } = action.payload;
+  if (state.orderDetails?._id === order._id) state.orderDetails = order;
+  state.orderList = state.orderList.map((o) => (o._id === order._id ? order : o));
+}
+
 const shopOrdersSlice = createSlice({
   name: 'shopOrders',
   initialState,
@@ -100,7 +159,9 @@ const shopOrdersSlice = createSlice({
       .addCase(fetchOrderDetails.rejected, (state) => {
         state.isDetailsLoading = false;
         state.orderDetails = null;
-      });
+      })
+      .addCase(cancelOrder.fulfilled, orderChanged)
+      .addCase(withdrawOrder.fulfilled, orderChanged);
   },
   selectors: { selectShopOrders: (state) => state },
 });

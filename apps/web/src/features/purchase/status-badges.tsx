@@ -13,6 +13,12 @@ const PAYMENT_COLOURS: Record<string, string> = {
   cancelled: 'bg-red-100 text-red-900',
 };
 
+/** Words for the payment statuses added by issue 26; the spec's three keep their own value as their text. */
+const PAYMENT_LABELS: Partial<Record<PaymentStatus, string>> = {
+  partially_refunded: 'Partially refunded',
+  refunded: 'Refunded',
+};
+
 const base = 'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
 /** Order status badge: Pending yellow, Processing blue, Shipped purple, Delivered green, any other red (spec §4). */
@@ -24,14 +30,17 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   );
 }
 
-/** Payment status badge: pending yellow, completed green, cancelled red, other grey (spec §4). */
+/**
+ * Payment status badge: pending yellow, completed green, cancelled red, other grey (spec §4); the refunds' statuses
+ * (grey) read "Partially refunded" and "Refunded".
+ */
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   return (
     <span
       data-status={status}
       className={cn(base, PAYMENT_COLOURS[status] ?? 'bg-neutral-200 text-neutral-800')}
     >
-      {status}
+      {PAYMENT_LABELS[status] ?? status}
     </span>
   );
 }

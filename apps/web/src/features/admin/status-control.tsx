@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { adminStatusChoices, LIMITS, type AdminOrder, type OrderStatus } from '@emporium/contract';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { useAppDispatch } from '@/app/hooks';
+import { fetchOrderDetails, updateOrderStatus } from './admin-slices';
+
+/**
+ * The Order Status select and Update: only allowed statuses; a toast for every outcome. Choosing Shipped asks for the
+ * carrier and tracking number (required) and a tracking link (optional, https), sent with the status (issue 26).
+ */
+export function StatusControl({ order }: { order: AdminOrder }) {
+  const dispatch = useAppDispatch();
+  const [status, setStatus] = useState<OrderStatus>(order.orderStatus);
+  const [saving, setSaving] = useState(false);
+  const [carrier, setCarrier] = useState('');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [trackingUrl, setTrackingUrl] = useState('');
+  const choices = adminStatusChoices(order.orderStatus);
+  const shipping = status === 'Shipped' && order.orderStatus !== 'Shipped';
+  const missingTracking = shipping && (!carrier.trim() || !trackingNumber.trim());
+
+  async function update() {
+    setSaving(true);
+    const tracking = shipping
+      ? {
+          carrier: carrier.trim(),
+          trackingNumber: trackingNumber.trim(),
+          ...(trackingUrl.trim() ? { trackingUrl: trackingUrl.trim() } : {}),
+        }
+      : undefined;
+    const result = await dispatch(updateOrderStatus({ id: order._id, orderStatus: status, tracking }));
+    if (updateOrderStatus.fulfilled.match(result)) {
+      toast({ title: 'Order status updated successfully', description: `The order is now ${status}.` });
+    } else {
+      console.error('Order status update failed', result.error.message);
+      toast({
+        title: 'Error',
+        description: result.error.message ?? 'Failed to update order status',
+        variant: 'destructive',
+      });
+    }
+    // Spec §4: after an update the order is refetched (after a refusal it shows where the order really is).
+    await dispatch(fetchOrderDetails(order._id));
+    setSaving(false);
+  }
+
+  return (
+    <>
+      <div className="space-y-1">
+        <label htmlFor="order-status" className="font-medium">
+          Order Status
+        </label>
+        <select
+          id="order-status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as OrderStatus)}
+          className="block h-11 rounded-md border border-neutral-300 bg-white px-3 sm:h-10"
+        >
+          {choices.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </select>
+      </div>
+      {shipping && (
+        <fieldset className="grid w-full gap-3 sm:grid-cols-2" data-testid="shipping-fields">
+          <legend className="sr-only">Shipping notice</legend>
+          <TrackingField
+            id="ship-carrier"
+            label="Carrier"
+            value={carrier}
+            onChange={setCarrier}
+            maxLength={LIMITS.carrier.max}
+            required
+            placeholder="UPS"
+          />
+          <TrackingField
+            id="ship-tracking-number"
+            label="Tracking number"
+            value={trackingNumber}
+            onChange={setTrackingNumber}
+            maxLength={LIMITS.trackingNumber.max}
+            required
+          />
+          <div className="sm:col-span-2">
+            <TrackingField
+              id="ship-tracking-url"
+              label="Tracking link (optional, https://)"
+              value={trackingUrl}
+              onChange={setTrackingUrl}
+              maxLength={LIMITS.trackingUrl.max}
+              type="url"
+              placeholder="https://"
+            />
+          </div>
+        </fieldset>
+      )}
+      <Button
+        className="h-11 sm:h-10"
+        disabled={saving || status === order.orderStatus || missingTracking}
+        onClick={() => void update()}
+      >
+        {saving ? 'Updating...' : 'Update'}
+      </Button>
+    </>
+  );
+}
+
+/** A labelled text input of the shipping notice. */
+function TrackingField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  maxLength: number;
+  required?: boolean;
+  type?: 'text' | 'url';
+  placeholder?: string;
+}) {
+  return (
+    <div className="min-w-0 space-y-1">
+      <label htmlFor={props.id} className="font-medium">
+        {props.label}
+      </label>
+      <Input
+        id={props.id}
+        type={props.type ?? 'text'}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        maxLength={props.maxLength}
+        required={props.required}
+        placeholder={props.placeholder}
+        autoComplete="off"
+        className="h-11 sm:h-10"
+      />
+    </div>
+  );
+}

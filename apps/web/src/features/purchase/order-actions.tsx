@@ -1,0 +1,209 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { isPaid, LIMITS, type Order } from '@emporium/contract';
+import { useAppDispatch } from '@/app/hooks';
+import { formatDateTime } from '@/components/order-timeline';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toast-store';
+import { formatPrice } from '@/lib/format';
+import { cancelOrder, withdrawOrder } from './orders-slice';
+
+/** A day in words, US English, e.g. `December 9, 2026`. */
+function formatDay(iso: string) {
+  return new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long' });
+}
+
+const reasonClass =
+  'block min-h-20 w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900 shadow-sm focus-visible:border-neutral-900 focus-visible:ring-2 focus-visible:ring-neutral-900/20 focus-visible:outline-none';
+
+/**
+ * What the shopper may still do with an order (issue 26): "Cancel order" while it has not shipped
+ * (`order.cancellable`), and "Withdraw from contract" for 14 days after delivery (EU, CRD Art. 11a), or where a
+ * withdrawal stands once sent. Renders nothing when neither applies.
+ */
+export function OrderActions({ order }: { order: Order }) {
+  // The moment the details opened: the withdrawal window is judged against it, not re-read on every render.
+  const [openedAt] = useState(() => Date.now());
+  const withdrawable =
+    !order.withdrawal && order.withdrawableUntil !== null && Date.parse(order.withdrawableUntil) > openedAt;
+  if (!order.cancellable && !withdrawable && !order.withdrawal) return null;
+
+  return (
+    <section
+      aria-label="Order actions"
+      className="space-y-3 rounded-xl border border-neutral-200 p-3 text-sm"
+      data-testid="order-actions"
+    >
+      {order.withdrawal && <WithdrawalNotice withdrawal={order.withdrawal} />}
+      {withdrawable && <Withdrawal order={order} until={order.withdrawableUntil!} />}
+      {order.cancellable && <CancelOrder order={order} />}
+    </section>
+  );
+}
+
+/** "Withdrawal requested on <date time>", and when the shop refunded it. */
+function WithdrawalNotice({ withdrawal }: { withdrawal: NonNullable<Order['withdrawal']> }) {
+  return (
+    <div className="space-y-1" data-testid="order-withdrawal">
+      <p className="font-semibold">Withdrawal requested on {formatDateTime(withdrawal.requestedAt)}</p>
+      <p className="text-neutral-600">
+        {withdrawal.processedAt
+          ? `The shop refunded it on ${formatDateTime(withdrawal.processedAt)}.`
+          : 'Send the items back; the shop refunds you once they arrive.'}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The two steps of the withdrawal function: the button "Withdraw from contract" (with the last day), then a
+ * confirmation naming the order and its items, an optional reason and "Confirm withdrawal".
+ */
+function Withdrawal({ order, until }: { order: Order; until: string }) {
+  const dispatch = useAppDispatch();
+  const [confirming, setConfirming] = useState(false);
+  const [reason, setReason] = useState('');
+  const [sending, setSending] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const reasonId = useId();
+
+  useEffect(() => {
+    if (confirming) headingRef.current?.focus();
+  }, [confirming]);
+
+  async function confirm() {
+    setSending(true);
+    const result = await dispatch(withdrawOrder({ orderId: order._id, reason: reason.trim() || undefined }));
+    setSending(false);
+    if (withdrawOrder.fulfilled.match(result)) {
+      toast({ title: 'Withdrawal sent', description: result.payload.message });
+    } else {
+      toast({
+        title: 'The withdrawal was not sent',
+        description: result.payload ?? 'Failed to send the withdrawal',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  if (!confirming) {
+    return (
+      <div className="space-y-1">
+        <Button
+          variant="outline"
+          className="h-11 w-full sm:h-10 sm:w-auto"
+          onClick={() => setConfirming(true)}
+        >
+          Withdraw from contract
+        </Button>
+        <p className="text-neutral-600">You can withdraw from this contract until {formatDay(until)}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-3" data-testid="withdrawal-confirmation">
+      <h3 ref={headingRef} tabIndex={-1} className="font-bold focus:outline-none">
+        Withdraw from the contract for order #{order.orderNumber}
+      </h3>
+      <p>You withdraw from the purchase of:</p>
+      <ul className="list-disc space-y-1 pl-5 break-words">
+        {order.cartItems.map((item) => (
+          <li key={item.lineId}>
+            {item.title} × {item.quantity}
+          </li>
+        ))}
+      </ul>
+      <div className="space-y-1">
+        <label htmlFor={reasonId} className="font-medium">
+          Reason (optional)
+        </label>
+        <textarea
+          id={reasonId}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={LIMITS.refundReason.max}
+          className={reasonClass}
+        />
+      </div>
+      <p className="text-neutral-600">
+        You will get an acknowledgement by e-mail. Send the items back; the shop refunds you once they arrive.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button className="h-11 sm:h-10" disabled={sending} onClick={() => void confirm()}>
+          {sending ? 'Sending...' : 'Confirm withdrawal'}
+        </Button>
+        <Button
+          variant="outline"
+          className="h-11 sm:h-10"
+          disabled={sending}
+          onClick={() => setConfirming(false)}
+        >
+          Back
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** "Cancel order", confirmed in a dialog that says what happens (stock back, the payment refunded if it was paid). */
+function CancelOrder({ order }: { order: Order }) {
+  const dispatch = useAppDispatch();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const balance = Math.max(0, order.totalPrice - order.refundedTotal);
+  const refund = isPaid(order.paymentStatus) && balance > 0;
+
+  async function cancel() {
+    setBusy(true);
+    const result = await dispatch(cancelOrder({ orderId: order._id }));
+    setBusy(false);
+    if (cancelOrder.fulfilled.match(result)) {
+      setAsking(false);
+      toast({ title: 'Order cancelled', description: result.payload.message });
+    } else {
+      setAsking(false);
+      toast({
+        title: 'The order was not cancelled',
+        description: result.payload ?? 'Failed to cancel the order',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <div>
+      <Button variant="outline" className="h-11 w-full sm:h-10 sm:w-auto" onClick={() => setAsking(true)}>
+        Cancel order
+      </Button>
+      <Dialog open={asking} onOpenChange={(o) => !busy && setAsking(o)}>
+        <DialogContent role="alertdialog">
+          <DialogTitle className="pr-8 text-lg font-bold">Cancel order #{order.orderNumber}?</DialogTitle>
+          <DialogDescription className="mt-2 text-neutral-700">
+            {refund
+              ? `The order is cancelled and its items go back to stock. ${formatPrice(balance)} is refunded to the account you paid with.`
+              : 'The order is cancelled and its items go back to stock. It was not paid, so there is nothing to refund.'}
+          </DialogDescription>
+          <div className="mt-4 flex flex-wrap justify-end gap-2">
+            <Button
+              variant="outline"
+              className="h-11 sm:h-10"
+              disabled={busy}
+              onClick={() => setAsking(false)}
+            >
+              Keep order
+            </Button>
+            <Button
+              variant="destructive"
+              className="h-11 sm:h-10"
+              disabled={busy}
+              onClick={() => void cancel()}
+            >
+              {busy ? 'Cancelling...' : 'Cancel order'}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

@@ -52,6 +52,8 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { adminOrderRoutes } from './modules/admin-orders/routes.ts';
+import { orderCancellationRoutes } from './modules/order-cancellation/routes.ts';
+import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { adminProductRoutes } from './modules/admin-products/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -309,6 +311,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requireEmailVerification: config.requireEmailVerification,
   };
   await app.register(orderRoutes, { prefix: '/api/shop', ...orderDeps });
+  // After the sale (issue 26): the shopper's cancellation and withdrawal; refunds are admin routes.
+  await app.register(orderCancellationRoutes, { prefix: '/api/shop', ...orderDeps });
+  await app.register(withdrawalRoutes, { prefix: '/api/shop', ...orderDeps });
   await app.register(accountRecoveryRoutes, {
     prefix: '/api/auth',
     db,
@@ -335,14 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     catalog,
   });
-  await app.register(adminOrderRoutes, {
-    prefix: '/api/admin',
-    db,
-    images,
-    catalog,
-    storefrontUrl: config.storefrontUrl,
-    kickMail: mailWorker.kick,
-  });
+  await app.register(adminOrderRoutes, { prefix: '/api/admin', ...orderDeps, log: app.log });
   await app.register(dashboardRoutes, { prefix: '/api/admin', db, images });
   // Two-factor sign-in settings (issue 25); the sign-in step is POST /api/auth/login/two-factor.
   await app.register(twoFactorRoutes, {

@@ -1,12 +1,13 @@
 /**
- * Background jobs of a server process (DESIGN.md §4): payment reconciliation (modules/orders/reconcile.ts) every
- * `RECONCILE_INTERVAL_SECONDS`, and a pass of the mail outbox every 15 s (a capture also starts one at once). Both
+ * Background jobs of a server process (DESIGN.md §4): payment reconciliation (modules/orders/reconcile.ts, then
+ * pending refunds, modules/refunds/reconcile.ts) every `RECONCILE_INTERVAL_SECONDS`, and a pass of the mail outbox every 15 s (a capture also starts one at once). Both
  * are safe on any number of instances at once. Stopped when the app closes.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { MailWorker } from './mail/outbox.ts';
 import { reconcilePayments } from './modules/orders/reconcile.ts';
+import { retryPendingRefunds } from './modules/refunds/reconcile.ts';
 import type { OrderDeps } from './modules/orders/service.ts';
 
 const MAIL_INTERVAL_MS = 15_000;
@@ -26,6 +27,10 @@ export function startJobs(log: FastifyBaseLogger, deps: OrderDeps, config: Confi
       .then((r) => {
         // The capture and cancel steps announce their own stock moves to the catalog cache.
         if (r.paid || r.cancelled) log.info(r, 'payment reconciliation');
+        return retryPendingRefunds(deps, { graceMs: config.reconcileGraceMs });
+      })
+      .then((r) => {
+        if (r.checked) log.info(r, 'refund reconciliation');
       })
       .catch((err: unknown) => log.error({ err }, 'payment reconciliation failed'))
       .finally(() => (reconciling = undefined));

@@ -104,11 +104,11 @@ describe('PUT /api/admin/orders/status/:id: allowed transitions only', () => {
   });
 
   it.each([
-    // [from, to, stock change, payment status after]
+    // [from, to, stock change, payment status after]; a paid order cancelled is refunded in full (issue 26)
     ['Pending', 'Cancelled', 0, 'cancelled'],
     ['Processing', 'Shipped', 0, 'completed'],
     ['Processing', 'Delivered', 0, 'completed'],
-    ['Processing', 'Cancelled', QTY, 'completed'],
+    ['Processing', 'Cancelled', QTY, 'refunded'],
     ['Shipped', 'Delivered', 0, 'completed'],
   ] as const)('%s → %s is allowed (stock %i back, payment %s)', async (from, to, back, payment) => {
     const { orderId, productId } = await orderIn(from);

@@ -8,17 +8,18 @@ import {
   AdminOrderResponse,
   IdParams,
   MessageResponse,
+  AdminRefundBody,
   OrderStatusBody,
 } from '@emporium/contract';
-import type { Db } from '../../db/client.ts';
-import type { ImageStore } from '../../storage/image-store.ts';
-import type { CatalogChanges } from '../../lib/catalog-cache.ts';
+import type { OrderDeps } from '../orders/service.ts';
+import { unauthorized } from '../../lib/http-error.ts';
 import {
   deleteOrder,
   getAdminOrder,
   listAllOrders,
   ORDER_CSV_HEADER,
   orderCsvRecords,
+  refundFromAdmin,
   setOrderStatus,
 } from './service.ts';
 import { attachment, csvStream } from '../admin-products/csv.ts';
@@ -26,15 +27,7 @@ import { errorResponses } from '../../lib/route-schemas.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-export const adminOrderRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  images: ImageStore;
-  catalog: CatalogChanges;
-  /** The storefront's origin, for the links in the shipped-order e-mail (issue 26). */
-  storefrontUrl: string;
-  /** Starts the mail outbox worker. */
-  kickMail: () => void;
-}> = async (app, opts) => {
+export const adminOrderRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, opts) => {
   const { db, images } = opts;
   /**
    * `GET /orders/get?search&status&from&to&page&limit` (AdminOrderListQuery).
@@ -130,8 +123,46 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       message: 'Order status updated successfully',
-      data: await setOrderStatus(opts, request.params.id, request.body.orderStatus, request.body),
+      data: await setOrderStatus(
+        opts,
+        request.params.id,
+        request.body.orderStatus,
+        request.body,
+        request.user?.userId,
+      ),
     }),
+  );
+
+  /**
+   * `POST /orders/refund/:id` (issue 26) AdminRefundBody: nothing (the whole balance), `lines` [{lineId, quantity}]
+   * or `amount` (dollars), with `restock?` and `reason?`. The refund goes to the payment provider at once
+   * (idempotency key from the refund's id).
+   * - 200 `{success, message, data: AdminOrder}`: "Refunded $12.00." or, when the provider did not answer in time,
+   *   "The refund of $12.00 was sent and will complete shortly." (the reconciliation job completes it).
+   * - 400 malformed body, a line not in the order, restock with an amount; 404 unknown or deleted order; 409 not
+   *   paid, nothing left, more units or money than are left, or the provider refused (nothing refunded).
+   */
+  app.post(
+    '/orders/refund/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        params: IdParams,
+        body: AdminRefundBody,
+        response: { 200: AdminOrderResponse, ...errors },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized();
+      const { message, order } = await refundFromAdmin(
+        opts,
+        request.params.id,
+        request.body,
+        request.user.userId,
+      );
+      return { success: true as const, message, data: order };
+    },
   );
 
   /**

@@ -4,9 +4,12 @@
  * stock back exactly once (restoreStock); cancelling an unpaid one also cancels its payment, so a late capture cannot
  * fulfil it. Paid orders are archived (`archived_at`), never deleted: hidden from every list, kept for the accounts.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_EXPORT_MAX_ROWS,
+  isPaid,
+  toCents,
+  type AdminRefundBody,
   adminSourceStatuses,
   statusRefusal,
   type AdminOrder,
@@ -14,12 +17,20 @@ import {
   type OrderStatus,
 } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
-import { orderItems, orders, users } from '../../db/schema.ts';
+import { orders, users, withdrawals } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { orderParts, orderTimeline, toOrder } from '../orders/order-view.ts';
 import { restoreStock } from '../orders/stock.ts';
-import type { CatalogChanges } from '../../lib/catalog-cache.ts';
+import { recordOrderEvent } from '../orders/events.ts';
+import type { OrderDeps } from '../orders/service.ts';
+import {
+  refundOrder,
+  refundSentence,
+  reserveRefundInTx,
+  sendRefund,
+  type ReservedRefund,
+} from '../refunds/service.ts';
 import { containsPattern } from '../admin-products/service.ts';
 import { queueAccountMail } from '../../mail/outbox.ts';
 import { shippedOrderMessage } from '../../mail/shipped-order.ts';
@@ -63,6 +74,11 @@ function orderWhere(filters: AdminOrderFilters): SQL | undefined {
   if (filters.status) conditions.push(eq(orders.orderStatus, filters.status));
   if (filters.from) conditions.push(gte(orders.orderDate, filters.from));
   if (filters.to) conditions.push(lt(orders.orderDate, filters.to));
+  if (filters.withdrawal === 'open') {
+    conditions.push(
+      sql`exists (select 1 from ${withdrawals} w where w.order_id = ${orders.id} and w.processed_at is null)`,
+    );
+  }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -149,6 +165,8 @@ export const ORDER_CSV_HEADER = [
   'Payment Status',
   'Payment Method',
   'Order Amount',
+  /** Dollars given back by completed refunds (issue 26). */
+  'Refunded Amount',
   'Items',
   'Address',
   'City',
@@ -182,6 +200,7 @@ export async function* orderCsvRecords(
       o.paymentStatus,
       o.paymentMethod,
       o.totalPrice.toFixed(2),
+      o.refundedTotal.toFixed(2),
       o.cartItems.map((i) => `${i.title} × ${i.quantity}`).join('; '),
       o.address.address,
       o.address.city,
@@ -209,18 +228,12 @@ export async function* orderCsvRecords(
  *   nothing changed (and no e-mail).
  */
 export async function setOrderStatus(
-  deps: {
-    db: Db;
-    images: ImageStore;
-    catalog: CatalogChanges;
-    /** The storefront's origin, for the e-mail's "View your order" button. */
-    storefrontUrl: string;
-    /** Starts the mail outbox worker (after the commit). */
-    kickMail: () => void;
-  },
+  deps: OrderDeps,
   orderId: string,
   status: OrderStatus,
   tracking: ShipmentTracking = {},
+  /** The admin making the change (their user id), named in the order's timeline. */
+  actorId?: string,
 ): Promise<AdminOrder> {
   const { db, images } = deps;
   if (!isUuid(orderId)) throw notFound('Order not found');
@@ -234,8 +247,11 @@ export async function setOrderStatus(
           trackingNumber: tracking.trackingNumber ?? null,
           trackingUrl: tracking.trackingUrl ?? null,
         }
-      : {};
+      : status === 'Delivered'
+        ? { deliveredAt: now }
+        : {};
   let shippedMail = false;
+  let refund: ReservedRefund | undefined;
   const restocked = await db.transaction(async (tx) => {
     const moved =
       sources.length === 0
@@ -246,8 +262,25 @@ export async function setOrderStatus(
             .where(
               and(eq(orders.id, orderId), isNull(orders.archivedAt), inArray(orders.orderStatus, sources)),
             )
-            .returning({ id: orders.id, number: orders.number, userId: orders.userId });
+            .returning({
+              id: orders.id,
+              number: orders.number,
+              userId: orders.userId,
+              paymentStatus: orders.paymentStatus,
+              balance: sql<number>`${orders.totalCents} - ${orders.refundReservedCents}`,
+            });
     const [shipped] = moved;
+    if (shipped && status !== 'Pending' && status !== 'Processing') {
+      await recordOrderEvent(tx, {
+        orderId,
+        kind: status === 'Shipped' ? 'shipped' : status === 'Delivered' ? 'delivered' : 'cancelled',
+        actor: actorId ? { userId: actorId } : undefined,
+        note:
+          status === 'Shipped' && shipping.carrier
+            ? `${shipping.carrier} · ${shipping.trackingNumber}`
+            : null,
+      });
+    }
     if (status === 'Shipped' && shipped) {
       const [user] = await tx
         .select({ email: users.email, userName: users.userName })
@@ -288,11 +321,46 @@ export async function setOrderStatus(
         capturingSince: null,
       })
       .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')));
+    // A paid order's balance goes back to the shopper (issue 26): reserved here, sent after the commit; a crash in
+    // between leaves it pending for the reconciliation job.
+    if (shipped && isPaid(shipped.paymentStatus) && Number(shipped.balance) > 0) {
+      refund = await reserveRefundInTx(tx, orderId, {
+        source: 'cancellation',
+        reason: 'Order cancelled by the shop',
+        requestedBy: actorId,
+      });
+    }
     return restoreStock(tx, orderId);
   });
   if (restocked) deps.catalog.changed();
-  if (shippedMail) deps.kickMail();
+  if (shippedMail) deps.kickMail?.();
+  if (refund) await sendRefund(deps, refund.id);
   return getAdminOrder(db, images, orderId);
+}
+
+/**
+ * `POST /orders/refund/:id` (issue 26): refunds the whole balance, chosen lines, or an amount (contract
+ * `AdminRefundBody`, dollars converted to cents here), optionally returning the refunded items to stock. Returns the
+ * sentence to show (refunded, in flight, or refused by the provider) and the order after it. 404 unknown or archived
+ * order; 409 not paid, more than is left; 400 a line not in the order. A refusal by the provider is a 409.
+ */
+export async function refundFromAdmin(
+  deps: OrderDeps,
+  orderId: string,
+  body: AdminRefundBody,
+  actorId: string,
+): Promise<{ message: string; order: AdminOrder }> {
+  const visible = await getAdminOrder(deps.db, deps.images, orderId);
+  const outcome = await refundOrder(deps, visible._id, {
+    source: 'admin',
+    lines: body.lines?.map((l) => ({ orderItemId: l.lineId, quantity: l.quantity })),
+    amountCents: body.amount === undefined ? undefined : toCents(body.amount),
+    restock: body.restock,
+    reason: body.reason,
+    requestedBy: actorId,
+  });
+  if (outcome.status === 'failed') throw conflict(refundSentence(outcome));
+  return { message: refundSentence(outcome), order: await getAdminOrder(deps.db, deps.images, orderId) };
 }
 
 /**
@@ -314,8 +382,7 @@ export async function deleteOrder(db: Db, orderId: string): Promise<void> {
       .where(and(eq(orders.id, orderId), isNull(orders.archivedAt)))
       .for('update');
     if (!order) throw notFound('Order not found');
-    const keep =
-      order.paymentStatus === 'completed' || order.paidAt !== null || order.capturingSince !== null;
+    const keep = isPaid(order.paymentStatus) || order.paidAt !== null || order.capturingSince !== null;
     if (keep) {
       await tx.update(orders).set({ archivedAt: new Date() }).where(eq(orders.id, orderId));
     } else {

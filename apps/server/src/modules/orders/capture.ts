@@ -12,7 +12,8 @@
  * was cancelled meanwhile is refunded, never kept.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Order } from '@emporium/contract';
+import { isPaid, type Order } from '@emporium/contract';
+import { recordOrderEvent } from './events.ts';
 import { transactionWithRetry, type Db } from '../../db/client.ts';
 import { cartItems, carts, orderItems, orders } from '../../db/schema.ts';
 import { badRequest, HttpError, isUuid, notFound } from '../../lib/http-error.ts';
@@ -60,6 +61,7 @@ export async function cancelOrderInTx(tx: Db, orderId: string, message: string):
     .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
     .returning({ id: orders.id });
   if (changed.length === 0) return { cancelled: false, restocked: false };
+  await recordOrderEvent(tx, { orderId, kind: 'cancelled', note: message });
   return { cancelled: true, restocked: await restoreStock(tx, orderId) };
 }
 
@@ -85,7 +87,7 @@ async function reserve(
       if (expected !== undefined && order.paymentId && order.paymentId !== expected) {
         throw badRequest('Payment information does not match this order');
       }
-      if (order.paymentStatus === 'completed') {
+      if (isPaid(order.paymentStatus)) {
         return { settled: { ok: true, message: order.paymentMessage ?? CAPTURED_MESSAGE } };
       }
       if (order.paymentStatus === 'cancelled') {
@@ -129,7 +131,7 @@ export async function recordCapture(
       const captured = result.status === 'completed' ? result.captureId : undefined;
       const [now] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
       if (!now) return { outcome: { ok: false, status: 404, message: 'Order not found' }, refund: captured };
-      if (now.paymentStatus === 'completed') {
+      if (isPaid(now.paymentStatus)) {
         return { outcome: { ok: true, message: now.paymentMessage ?? CAPTURED_MESSAGE } };
       }
       if (now.paymentStatus === 'cancelled') {

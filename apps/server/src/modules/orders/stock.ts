@@ -57,7 +57,8 @@ async function putBack(tx: Db, lines: Array<{ productId: string; quantity: numbe
 
 /**
  * Gives the order's units back if it holds them, exactly once: the `stock_held` flag is cleared by a conditional
- * UPDATE and only the caller that cleared it restores the stock. Products deleted since are skipped. Returns whether
+ * UPDATE and only the caller that cleared it restores the stock. Units a line refund already returned
+ * (`restocked_quantity`, issue 26) are not returned again. Products deleted since are skipped. Returns whether
  * stock was restored.
  */
 export async function restoreStock(tx: Db, orderId: string): Promise<boolean> {
@@ -67,6 +68,50 @@ export async function restoreStock(tx: Db, orderId: string): Promise<boolean> {
     .where(and(eq(orders.id, orderId), eq(orders.stockHeld, true)))
     .returning({ id: orders.id });
   if (released.length === 0) return false;
-  await putBack(tx, await linesOf(tx, orderId));
+  const lines = await linesOf(tx, orderId);
+  await putBack(
+    tx,
+    lines
+      .map((l) => ({ productId: l.productId, quantity: l.quantity - l.restockedQuantity }))
+      .filter((l) => l.quantity > 0),
+  );
+  await tx
+    .update(orderItems)
+    .set({ restockedQuantity: sql`${orderItems.quantity}` })
+    .where(eq(orderItems.orderId, orderId));
   return true;
+}
+
+/**
+ * Returns refunded units to stock (a line refund with "return items to stock", issue 26), each at most once: a line's
+ * `restocked_quantity` grows only within its quantity (the rule in the UPDATE's WHERE), and only while the order
+ * holds its stock (an order cancelled or never captured has none to give back). Lines in product id order, like
+ * every stock move. Returns whether any stock came back.
+ */
+export async function restockLines(
+  tx: Db,
+  orderId: string,
+  lines: Array<{ orderItemId: string; quantity: number }>,
+): Promise<boolean> {
+  const [order] = await tx.select({ held: orders.stockHeld }).from(orders).where(eq(orders.id, orderId));
+  if (!order?.held) return false;
+  const wanted = new Map(lines.map((l) => [l.orderItemId, l.quantity]));
+  const back: Array<{ productId: string; quantity: number }> = [];
+  for (const line of await linesOf(tx, orderId)) {
+    const quantity = wanted.get(line.id);
+    if (!quantity) continue;
+    const moved = await tx
+      .update(orderItems)
+      .set({ restockedQuantity: sql`${orderItems.restockedQuantity} + ${quantity}` })
+      .where(
+        and(
+          eq(orderItems.id, line.id),
+          sql`${orderItems.restockedQuantity} + ${quantity} <= ${orderItems.quantity}`,
+        ),
+      )
+      .returning({ id: orderItems.id });
+    if (moved.length > 0) back.push({ productId: line.productId, quantity });
+  }
+  await putBack(tx, back);
+  return back.length > 0;
 }

@@ -4,7 +4,7 @@
  * reviewsCount are recomputed from the reviews in the same transaction, with the product row locked, so concurrent
  * writers serialise and the figures always equal a recount.
  */
-import { and, desc, eq, exists, sql } from 'drizzle-orm';
+import { and, inArray, desc, eq, exists, sql } from 'drizzle-orm';
 import type { Review, ReviewAddBody, ReviewEligibility } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import type { CatalogChanges } from '../../lib/catalog-cache.ts';
@@ -70,7 +70,10 @@ async function recount(tx: Db, productId: string): Promise<void> {
     .where(eq(products.id, productId));
 }
 
-/** The user's paid orders (payment completed) that contain the product: what makes a shopper a buyer. */
+/**
+ * The user's paid orders (payment completed, or partly refunded) that contain the product: what makes a shopper a
+ * buyer. An order refunded in full (cancelled or withdrawn, issue 26) does not.
+ */
 function paidOrdersWith(db: Db, userId: string, productId: string) {
   return db
     .select({ id: orders.id })
@@ -80,7 +83,7 @@ function paidOrdersWith(db: Db, userId: string, productId: string) {
       and(
         eq(orders.userId, userId),
         eq(orderItems.productId, productId),
-        eq(orders.paymentStatus, 'completed'),
+        inArray(orders.paymentStatus, ['completed', 'partially_refunded']),
       ),
     );
 }

@@ -1,0 +1,81 @@
+/**
+ * The after-the-sale e-mails (issue 26), built when queued (`queueAccountMail`, in the transaction of the change they
+ * tell of) with the confirmation's layout: a refund made, an order cancelled, and the acknowledgement of a withdrawal
+ * from the contract (Directive (EU) 2023/2673, CRD Art. 11a: its content, date and time on a durable medium).
+ */
+import { formatCents } from '../lib/html.ts';
+import { mailHtml, paragraph } from './layout.ts';
+import type { AccountMessage } from './outbox.ts';
+
+interface Recipient {
+  to: string;
+  userName: string;
+  /** The order's short number, shown as `#1001`. */
+  orderNumber: number;
+  /** The storefront's origin (config `storefrontUrl`). */
+  shopUrl: string;
+}
+
+const FOOTER = 'You receive this e-mail because you placed an order at Emporium.';
+
+function message(r: Recipient, subject: string, heading: string, lines: string[]): AccountMessage {
+  const orderUrl = `${r.shopUrl}/shop/account`;
+  const text = [
+    ...lines.flatMap((l) => [l, '']),
+    `View your order: ${orderUrl}`,
+    '',
+    FOOTER,
+    '',
+    'Emporium',
+  ].join('\n');
+  const html = mailHtml({
+    heading,
+    body: lines.map(paragraph).join('\n'),
+    action: { label: 'View your order', url: orderUrl },
+    footer: FOOTER,
+  });
+  return { to: r.to, subject, text, html };
+}
+
+/** "Your refund for order #1001": `amountCents` given back to the payment method. */
+export function refundMessage(r: Recipient & { amountCents: number }): AccountMessage {
+  return message(r, `Your refund for Emporium order #${r.orderNumber}`, 'Your refund is on its way', [
+    `Hello ${r.userName}, we have refunded ${formatCents(r.amountCents)} for your order #${r.orderNumber}.`,
+    'The money goes back to the account you paid with (PayPal); your bank may take a few days to show it.',
+  ]);
+}
+
+/** "Your order #1001 was cancelled", with the refund of a paid order (`refundCents` 0 for an unpaid one). */
+export function cancelledOrderMessage(r: Recipient & { refundCents: number }): AccountMessage {
+  return message(r, `Your Emporium order #${r.orderNumber} was cancelled`, 'Your order was cancelled', [
+    `Hello ${r.userName}, your order #${r.orderNumber} was cancelled as you asked.`,
+    r.refundCents > 0
+      ? `${formatCents(r.refundCents)} is being refunded to the account you paid with (PayPal).`
+      : 'Nothing was charged for it.',
+  ]);
+}
+
+/**
+ * The acknowledgement of a withdrawal: what was withdrawn from (order, items), and the date and time it was received
+ * (UTC).
+ */
+export function withdrawalMessage(
+  r: Recipient & {
+    lines: Array<{ title: string; quantity: number }>;
+    receivedAt: Date;
+    reason: string | null;
+  },
+): AccountMessage {
+  const when = `${r.receivedAt.toISOString().slice(0, 10)} at ${r.receivedAt.toISOString().slice(11, 16)} UTC`;
+  return message(
+    r,
+    `We received your withdrawal from Emporium order #${r.orderNumber}`,
+    'Your withdrawal was received',
+    [
+      `Hello ${r.userName}, we received your withdrawal from the contract for order #${r.orderNumber} on ${when}.`,
+      `Items: ${r.lines.map((l) => `${l.title} × ${l.quantity}`).join('; ')}.`,
+      ...(r.reason ? [`Your reason: ${r.reason}`] : []),
+      'Please send the items back to us within 14 days. We refund what you paid once they have arrived.',
+    ],
+  );
+}

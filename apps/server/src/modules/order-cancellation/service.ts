@@ -1,0 +1,116 @@
+/**
+ * The shopper cancels their own order (issue 26) while it is Pending or Processing, i.e. not yet shipped: one
+ * transaction moves it to Cancelled (the rule in the UPDATE's WHERE: the caller's, not archived, Pending or Processing,
+ * no capture in flight), gives its stock back exactly once, reserves the refund of its whole balance when it was paid,
+ * records the timeline event and queues the confirmation e-mail; the refund is sent to the provider after the commit
+ * (refunds/service.ts; a crash in between leaves it pending for the reconciliation job).
+ */
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { isPaid, type Order } from '@emporium/contract';
+import { transactionWithRetry } from '../../db/client.ts';
+import { orders, users } from '../../db/schema.ts';
+import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
+import { cancelledOrderMessage } from '../../mail/after-sale.ts';
+import { queueAccountMail } from '../../mail/outbox.ts';
+import { recordOrderEvent } from '../orders/events.ts';
+import { getOrder } from '../orders/order-view.ts';
+import type { OrderDeps } from '../orders/service.ts';
+import { restoreStock } from '../orders/stock.ts';
+import { reserveRefundInTx, sendRefund, type ReservedRefund } from '../refunds/service.ts';
+import { formatCents } from '../../lib/html.ts';
+
+/** Stored as the payment message of an unpaid order the shopper cancelled. */
+export const SHOPPER_CANCELLED_MESSAGE = 'Order cancelled by the customer';
+
+/** Why an order the caller owns cannot be cancelled now (409). */
+function refusal(order: Pick<typeof orders.$inferSelect, 'orderStatus' | 'capturingSince'>): string {
+  switch (order.orderStatus) {
+    case 'Shipped':
+    case 'Delivered':
+      return 'This order has already shipped and can no longer be cancelled. You can withdraw from it once it is delivered.';
+    case 'Cancelled':
+      return 'This order is already cancelled.';
+    default:
+      return 'The payment for this order is being processed. Please try again in a minute.';
+  }
+}
+
+/**
+ * `POST /api/shop/order/cancel/:id`: cancels the caller's order. Returns the sentence to show and the order after
+ * it (with its timeline). 404 unknown, malformed, archived or someone else's order; 409 shipped, delivered, already
+ * cancelled or a capture in flight (nothing changed).
+ */
+export async function cancelOwnOrder(
+  deps: OrderDeps,
+  userId: string,
+  orderId: string,
+  reason?: string,
+): Promise<{ message: string; order: Order }> {
+  if (!isUuid(orderId)) throw notFound('Order not found');
+  let refund: ReservedRefund | undefined;
+  const restocked = await transactionWithRetry(deps.db, async (tx) => {
+    refund = undefined;
+    const owned = and(eq(orders.id, orderId), eq(orders.userId, userId), isNull(orders.archivedAt));
+    const [cancelled] = await tx
+      .update(orders)
+      .set({
+        orderStatus: 'Cancelled',
+        orderUpdateDate: new Date(),
+        // An unpaid order's payment is cancelled with it, so a late approval cannot be captured.
+        paymentStatus: sql`case when ${orders.paymentStatus} = 'pending' then 'cancelled' else ${orders.paymentStatus} end`,
+        paymentMessage: sql`case when ${orders.paymentStatus} = 'pending' then ${SHOPPER_CANCELLED_MESSAGE} else ${orders.paymentMessage} end`,
+      })
+      .where(
+        and(owned, inArray(orders.orderStatus, ['Pending', 'Processing']), isNull(orders.capturingSince)),
+      )
+      .returning();
+    if (!cancelled) {
+      const [order] = await tx.select().from(orders).where(owned);
+      if (!order) throw notFound('Order not found');
+      throw conflict(refusal(order));
+    }
+    await recordOrderEvent(tx, { orderId, kind: 'cancelled', actor: { userId }, note: reason ?? null });
+    if (isPaid(cancelled.paymentStatus) && cancelled.totalCents > cancelled.refundReservedCents) {
+      refund = await reserveRefundInTx(tx, orderId, {
+        source: 'cancellation',
+        reason: reason ?? 'Cancelled by the customer',
+        requestedBy: userId,
+      });
+    }
+    const [customer] = await tx
+      .select({ email: users.email, userName: users.userName })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (customer) {
+      await queueAccountMail(
+        tx,
+        cancelledOrderMessage({
+          to: customer.email,
+          userName: customer.userName,
+          orderNumber: cancelled.number,
+          shopUrl: deps.storefrontUrl,
+          refundCents: refund?.amountCents ?? 0,
+        }),
+      );
+    }
+    return restoreStock(tx, orderId);
+  });
+  if (restocked) deps.catalog.changed();
+  deps.kickMail?.();
+  let message = 'Your order was cancelled.';
+  if (refund) {
+    const outcome = await sendRefund(deps, refund.id);
+    const amount = formatCents(outcome.amountCents);
+    if (outcome.status === 'failed') {
+      deps.log.error(
+        { orderId, refundId: refund.id },
+        'REFUND NEEDED: the refund of a cancelled order was refused',
+      );
+    }
+    message =
+      outcome.status === 'completed'
+        ? `Your order was cancelled and ${amount} was refunded to your PayPal account.`
+        : `Your order was cancelled. The refund of ${amount} is being processed; we will e-mail you when it is done.`;
+  }
+  return { message, order: await getOrder(deps.db, deps.images, { orderId, userId }) };
+}

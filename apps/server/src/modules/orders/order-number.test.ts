@@ -86,7 +86,7 @@ describe('order numbers', () => {
     expect(paid.statusCode).toBe(200);
     expect(paid.json().data.orderNumber).toBe(1001);
     const file = join(t.config.dataDir, 'outbox', `order-confirmation-${first.orderId}.eml`);
-    await expect.poll(() => existsSync(file)).toBe(true);
+    await expect.poll(() => existsSync(file), { timeout: 10_000 }).toBe(true);
     // .eml bodies are quoted-printable: undo soft line breaks and =XX escapes before reading them.
     const mail = readFileSync(file, 'utf8')
       .replace(/=\r?\n/g, '')

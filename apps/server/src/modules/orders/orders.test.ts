@@ -155,7 +155,7 @@ describe('capture', () => {
     // The confirmation leaves through the outbox worker, started by the capture: one file per order.
     const outbox = join(t.config.dataDir, 'outbox');
     const file = `order-confirmation-${placed.orderId}.eml`;
-    await expect.poll(() => existsSync(join(outbox, file))).toBe(true);
+    await expect.poll(() => existsSync(join(outbox, file)), { timeout: 10_000 }).toBe(true);
     expect(readdirSync(outbox).filter((f) => f.includes(placed.orderId))).toEqual([file]);
     // .eml bodies are quoted-printable: undo soft line breaks and =XX escapes before reading them.
     const mail = readFileSync(join(outbox, file), 'utf8')

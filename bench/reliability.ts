@@ -10,6 +10,8 @@
  * 5. The scaling recipe: three instances behind nginx (docs/operations/nginx.conf) sharing PostgreSQL, Redis and an
  *    S3 bucket (s3rver): an upload through the balancer is served by every instance, a product saved with it is
  *    accepted, and a price change reaches every instance's cached answers within a second.
+ * 6. kill -9 while PayPal (the fake) has made 20 refunds whose answers had not arrived (issue 26): after a restart the
+ *    reconciliation job completes each once (one PayPal refund per request id), balances and stock right.
  *
  *   npm run build && npx tsx bench/reliability.ts [1 2 …]   (BENCH_PG_URL; redis-server and nginx on the PATH)
  */
@@ -395,6 +397,258 @@ async function killDuringCaptures(): Promise<void> {
   }
 }
 
+/**
+ * 6. kill -9 while PayPal (the local fake) has made 20 refunds whose answers had not arrived (issue 26): 20 paid orders
+ * of 2 × lamp ($10) + 1 × mug ($5); the admin refunds them all at once, every other one in full with restock, the
+ * others one lamp with restock; the server is killed once PayPal has refunded all 20, then restarted. The
+ * reconciliation job must send each pending refund again with its own PayPal-Request-Id, so PayPal refunds nothing
+ * twice, and record each once: balances, payment statuses and stock (restocked once) right, nothing left pending.
+ */
+async function killDuringRefunds(): Promise<void> {
+  console.log('\n6. kill -9 during 20 refunds against the PayPal fake, before the shop recorded them');
+  const fake = await startPaypalFake();
+  const db = await throwawayDatabase('refunds');
+  const dataDir = mkdtempSync(join(tmpdir(), 'emporium-rel-'));
+  const port = 3432;
+  const base = `http://127.0.0.1:${port}`;
+  const adminEmail = `refund-admin-${process.pid}@example.test`;
+  const adminPassword = 'refund bench admin passphrase';
+  const env = serverEnv(port, {
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: adminEmail,
+    ADMIN_PASSWORD: adminPassword,
+    PAYMENT_PROVIDER: 'paypal',
+    PAYPAL_CLIENT_ID: 'id',
+    PAYPAL_CLIENT_SECRET: 'secret',
+    PAYPAL_API_BASE: fake.url,
+    RECONCILE_INTERVAL_SECONDS: '1',
+    RECONCILE_GRACE_SECONDS: '1',
+  });
+  const ORDERS = 20;
+  const STOCK = 100;
+  let server = startProcess(process.execPath, [serverEntry], env);
+  try {
+    await waitFor(`${base}/api/health`);
+    const [lamp, mug] = (await db.query(
+      `insert into products (title, description, image_key, category, brand, price_cents, total_stock)
+       values ('Bench Lamp', 'A lamp', 'products/test-800.webp', 'Electronics', 'Sony', 1000, ${STOCK}),
+              ('Bench Mug', 'A mug', 'products/test-800.webp', 'Electronics', 'Sony', 500, ${STOCK})
+       returning id`,
+    )) as Array<{ id: string }>;
+    const json = { 'content-type': 'application/json' };
+    const call = async <T = Record<string, never>>(
+      path: string,
+      init: { method?: string; headers?: Record<string, string>; body?: unknown },
+    ) => {
+      const res = await fetch(`${base}${path}`, {
+        method: init.method ?? 'GET',
+        headers: init.headers ?? json,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      return { status: res.status, body: (await res.json().catch(() => ({}))) as T };
+    };
+    const logIn = async (email: string, password: string) => {
+      const login = await call<{ token: string; user: { userId: string } }>('/api/auth/login', {
+        method: 'POST',
+        body: { email, password },
+      });
+      if (login.status !== 200)
+        throw new Error(`login ${email}: ${login.status} ${JSON.stringify(login.body)}`);
+      return {
+        auth: { ...json, authorization: `Bearer ${login.body.token}` },
+        userId: login.body.user.userId,
+      };
+    };
+    const email = `refund-shopper-${process.pid}@example.test`;
+    const password = 'refund bench shopper passphrase';
+    await call('/api/auth/register', {
+      method: 'POST',
+      body: { username: 'Refund Shopper', email, password },
+    });
+    const shopper = await logIn(email, password);
+    const address = await call<{ data: { _id: string } }>('/api/shop/address/add', {
+      method: 'POST',
+      headers: shopper.auth,
+      body: {
+        userId: shopper.userId,
+        address: '1 Refund St',
+        city: 'R',
+        state: 'S',
+        pincode: '1',
+        phone: '2',
+        notes: 'n',
+      },
+    });
+    const orderIds: string[] = [];
+    for (let i = 0; i < ORDERS; i++) {
+      for (const [product, quantity] of [
+        [lamp!.id, 2],
+        [mug!.id, 1],
+      ] as const) {
+        await call(`/api/shop/cart/add/${shopper.userId}/${product}`, {
+          method: 'POST',
+          headers: shopper.auth,
+          body: { quantity },
+        });
+      }
+      const created = await call<{ orderId: string; approvalURL: string }>('/api/shop/order/create', {
+        method: 'POST',
+        headers: shopper.auth,
+        body: { userId: shopper.userId, address: { addressId: address.body.data._id } },
+      });
+      const token = new URL(created.body.approvalURL).searchParams.get('token')!;
+      const paid = await call('/api/shop/order/capture', {
+        method: 'POST',
+        headers: shopper.auth,
+        body: { orderId: created.body.orderId, paymentId: token, payerId: 'PAYER1' },
+      });
+      if (paid.status !== 200) throw new Error(`capture: ${paid.status} ${JSON.stringify(paid.body)}`);
+      orderIds.push(created.body.orderId);
+    }
+    const ids = orderIds.map((id) => `'${id}'`).join(',');
+    const stockNow = async () =>
+      (await db.query(
+        `select id, total_stock from products where id in ('${lamp!.id}', '${mug!.id}')`,
+      )) as Array<{ id: string; total_stock: number }>;
+    const stockOf = (rows: Array<{ id: string; total_stock: number }>, id: string) =>
+      rows.find((r) => r.id === id)!.total_stock;
+    const sold = await stockNow();
+
+    const admin = await logIn(adminEmail, adminPassword);
+    // Even orders: refund in full with restock ($25, 2 lamps and a mug back); odd: one lamp with restock ($10).
+    const plans = await Promise.all(
+      orderIds.map(async (id, i) => {
+        if (i % 2 === 0) return { id, body: { restock: true }, cents: 2500, lamps: 2, mugs: 1 };
+        const details = await call<{ data: { cartItems: Array<{ lineId: string; productId: string }> } }>(
+          `/api/admin/orders/details/${id}`,
+          { headers: admin.auth },
+        );
+        const line = details.body.data.cartItems.find((l) => l.productId === lamp!.id)!;
+        return {
+          id,
+          body: { lines: [{ lineId: line.lineId, quantity: 1 }], restock: true },
+          cents: 1000,
+          lamps: 1,
+          mugs: 0,
+        };
+      }),
+    );
+
+    // PayPal refunds at once but its answers take 5 s: the server is killed while all 20 wait for them.
+    fake.delayMs = 5000;
+    for (const plan of plans) {
+      void fetch(`${base}/api/admin/orders/refund/${plan.id}`, {
+        method: 'POST',
+        headers: admin.auth,
+        body: JSON.stringify({ ...plan.body, reason: 'Reliability test' }),
+      }).catch(() => undefined);
+    }
+    const deadline = Date.now() + 15_000;
+    while (fake.refunds.length < ORDERS && Date.now() < deadline) await sleep(20);
+    server.kill('SIGKILL');
+    await new Promise((r) => server.once('exit', r));
+    fake.delayMs = 0;
+    const atCrash = (await db.query(
+      `select status, count(*)::int as n from refunds group by status order by status`,
+    )) as Array<{ status: string; n: number }>;
+    console.log(
+      `  PayPal refunded ${fake.refunds.length}; the shop's refunds when it was killed: ${
+        atCrash.map((r) => `${r.n} ${r.status}`).join(', ') || 'none'
+      }`,
+    );
+
+    server = startProcess(process.execPath, [serverEntry], env);
+    await waitFor(`${base}/api/health`);
+    const settleBy = Date.now() + 30_000;
+    let pending = -1;
+    while (Date.now() < settleBy) {
+      pending = (await db.query(`select count(*)::int as n from refunds where status = 'pending'`))[0]!.n;
+      if (pending === 0) break;
+      await sleep(250);
+    }
+    const rows = (await db.query(
+      `select r.id, r.order_id, r.status, r.amount_cents, r.attempts, o.refunded_cents, o.refund_reserved_cents,
+              o.payment_status, o.capture_id
+       from refunds r join orders o on o.id = r.order_id where r.order_id in (${ids})`,
+    )) as Array<{
+      id: string;
+      order_id: string;
+      status: string;
+      amount_cents: number;
+      attempts: number;
+      refunded_cents: number;
+      refund_reserved_cents: number;
+      payment_status: string;
+      capture_id: string;
+    }>;
+    const events = (await db.query(
+      `select order_id, count(*)::int as n from order_events where kind = 'refunded' and order_id in (${ids})
+       group by order_id`,
+    )) as Array<{ order_id: string; n: number }>;
+    const after = await stockNow();
+    const refundCalls = fake.requestIds.filter((r) =>
+      /\/v2\/payments\/captures\/[^/]+\/refund$/.test(r.path),
+    );
+    const requestIds = new Set(refundCalls.map((r) => r.id));
+    const completed = rows.filter((r) => r.status === 'completed');
+    const expectLamp = stockOf(sold, lamp!.id) + plans.reduce((n, p) => n + p.lamps, 0);
+    const expectMug = stockOf(sold, mug!.id) + plans.reduce((n, p) => n + p.mugs, 0);
+    const balancesRight = plans.every((plan) => {
+      const mine = rows.filter((r) => r.order_id === plan.id);
+      const r = mine[0];
+      return (
+        mine.length === 1 &&
+        r!.status === 'completed' &&
+        r!.amount_cents === plan.cents &&
+        r!.refunded_cents === plan.cents &&
+        r!.refund_reserved_cents === plan.cents &&
+        r!.payment_status === (plan.cents === 2500 ? 'refunded' : 'partially_refunded') &&
+        fake.refundedCents.get(r!.capture_id) === plan.cents
+      );
+    });
+    console.log(
+      `  after restart and reconciliation: ${completed.length} completed, ${pending} pending, ` +
+        `${rows.filter((r) => r.status === 'failed').length} failed; sends per refund ` +
+        `${Math.min(...rows.map((r) => r.attempts))}–${Math.max(...rows.map((r) => r.attempts))}`,
+    );
+    console.log(
+      `  PayPal refunds ${fake.refunds.length} (${refundCalls.length} requests, ${requestIds.size} request ids); ` +
+        `refunded $${(rows.reduce((n, r) => n + r.amount_cents, 0) / 100).toFixed(2)}`,
+    );
+    console.log(
+      `  stock lamp ${STOCK} → ${stockOf(sold, lamp!.id)} sold → ${stockOf(after, lamp!.id)} (expected ${expectLamp}); ` +
+        `mug ${STOCK} → ${stockOf(sold, mug!.id)} → ${stockOf(after, mug!.id)} (expected ${expectMug})`,
+    );
+    check(fake.refunds.length === ORDERS, `PayPal refunded each of the ${ORDERS} refunds once`);
+    check(
+      requestIds.size === ORDERS && rows.every((r) => requestIds.has(`refund-${r.id}`)),
+      'one PayPal-Request-Id per refund (refund-<id>), the same on every send',
+    );
+    check(
+      rows.length === ORDERS && completed.length === ORDERS && pending === 0,
+      'every refund completed, none pending',
+    );
+    check(
+      balancesRight,
+      "every order's refunded_cents = its refund, payment status and PayPal's figure agree",
+    );
+    check(
+      events.length === ORDERS && events.every((e) => e.n === 1),
+      'one refunded event per order on the timeline',
+    );
+    check(
+      stockOf(after, lamp!.id) === expectLamp && stockOf(after, mug!.id) === expectMug,
+      'refunded items back in stock exactly once',
+    );
+  } finally {
+    await stop(server);
+    await fake.close();
+    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function behindNginx(): Promise<void> {
   console.log('\n5. Three instances behind nginx sharing PostgreSQL, Redis and an S3 bucket');
   const s3Dir = mkdtempSync(join(tmpdir(), 'emporium-rel-s3-'));
@@ -544,7 +798,14 @@ if (!existsSync(serverEntry)) {
 }
 // `npx tsx bench/reliability.ts 1 4` runs only those scenarios.
 const only = process.argv.slice(2).map(Number);
-const scenarios = [postgresOutage, redisOutage, threeInstances, killDuringCaptures, behindNginx];
+const scenarios = [
+  postgresOutage,
+  redisOutage,
+  threeInstances,
+  killDuringCaptures,
+  behindNginx,
+  killDuringRefunds,
+];
 for (const [i, scenario] of scenarios.entries())
   if (only.length === 0 || only.includes(i + 1)) await scenario();
 console.log(

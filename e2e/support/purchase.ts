@@ -1,9 +1,12 @@
 /**
  * Buys through the real API, as a browser would but without the screens: register, log in, cart add, address add,
- * order create, the sandbox page's Pay, capture. For journeys that need a buyer (reviews).
+ * order create, the sandbox page's Pay, capture. For journeys that need a buyer (reviews, after the sale). Also the
+ * admin's side of an order through the API (ship, deliver) and the checks every after-sale journey makes on a page.
  */
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Product } from '@emporium/contract';
-import { baseURL, uniqueEmail } from './browser.ts';
+import { baseURL, DEMO, snap, uniqueEmail } from './browser.ts';
 
 async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -16,14 +19,29 @@ async function call<T>(path: string, init: RequestInit & { token?: string } = {}
 
 /** The first product (by name) that has stock. */
 export async function productInStock(): Promise<Product> {
+  return (await productsInStock(1))[0]!;
+}
+
+/** The first `count` products (by name) that have stock. */
+export async function productsInStock(count: number): Promise<Product[]> {
   const list = await call<{ data: Product[] }>('/api/shop/products/get?sortBy=name-asc&limit=50');
-  const found = list.data.find((p) => p.totalStock > 5);
-  if (!found) throw new Error('no product in stock');
+  const found = list.data.filter((p) => p.totalStock > 5).slice(0, count);
+  if (found.length < count) throw new Error(`fewer than ${count} products in stock`);
   return found;
+}
+
+/** A product's units in stock now, as the shop answers it. */
+export async function stockOf(productId: string): Promise<number> {
+  return (await call<{ data: Product }>(`/api/shop/products/get/${productId}`)).data.totalStock;
 }
 
 /** Registers a shopper who has bought `productId` (a paid order); returns the credentials and the order id. */
 export async function buyer(productId: string, userName = 'Bea Buyer') {
+  return buyerOf([productId], userName);
+}
+
+/** Registers a shopper who has bought one unit of each of `productIds` in one paid order (one line each). */
+export async function buyerOf(productIds: readonly string[], userName = 'Bea Buyer') {
   const email = uniqueEmail('reviewer');
   const password = 'a long enough password';
   await call('/api/auth/register', {
@@ -36,11 +54,13 @@ export async function buyer(productId: string, userName = 'Bea Buyer') {
   });
   const { token } = login;
   const userId = login.user.userId;
-  await call(`/api/shop/cart/add/${userId}/${productId}`, {
-    method: 'POST',
-    token,
-    body: JSON.stringify({ quantity: 1 }),
-  });
+  for (const productId of productIds) {
+    await call(`/api/shop/cart/add/${userId}/${productId}`, {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ quantity: 1 }),
+    });
+  }
   const address = await call<{ data: { _id: string } }>('/api/shop/address/add', {
     method: 'POST',
     token,
@@ -71,4 +91,48 @@ export async function buyer(productId: string, userName = 'Bea Buyer') {
     body: JSON.stringify({ orderId: order.orderId, paymentId, payerId }),
   });
   return { email, password, orderId: order.orderId };
+}
+
+/** The demo admin's bearer token, signed in through the API. */
+export async function adminToken(): Promise<string> {
+  const login = await call<{ token: string }>('/api/auth/login', {
+    method: 'POST',
+    body: JSON.stringify({ email: DEMO.admin.email, password: DEMO.admin.password }),
+  });
+  return login.token;
+}
+
+/** The admin ships a paid order with a tracking number, then marks it Delivered (issue 26), through the API. */
+export async function deliver(orderId: string): Promise<void> {
+  const token = await adminToken();
+  for (const body of [
+    { orderStatus: 'Shipped', carrier: 'UPS', trackingNumber: `1Z${Date.now()}` },
+    { orderStatus: 'Delivered' },
+  ]) {
+    await call(`/api/admin/orders/status/${orderId}`, { method: 'PUT', token, body: JSON.stringify(body) });
+  }
+}
+
+/** The page fits the window: nothing scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${label}: no sideways scroll`).toBeLessThanOrEqual(innerWidth);
+}
+
+/**
+ * A screenshot named `<name>-<size>` at the page's size, checked for sideways scroll; from the desktop run also one
+ * at a tablet's 768 px (`<name>-tablet`), after which the page gets its size back.
+ */
+export async function snapScreens(page: Page, name: string, size: string): Promise<void> {
+  await expectNoSidewaysScroll(page, `${name} (${size})`);
+  await snap(page, `${name}-${size}`);
+  const viewport = page.viewportSize();
+  if (size !== 'desktop' || !viewport) return;
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expectNoSidewaysScroll(page, `${name} (tablet)`);
+  await snap(page, `${name}-tablet`);
+  await page.setViewportSize(viewport);
 }

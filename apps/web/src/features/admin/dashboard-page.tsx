@@ -94,6 +94,7 @@ export function AdminDashboardPage() {
               Withdrawals to process
             </Link>
             <span
+              data-testid="open-withdrawals-count"
               className={cn(
                 'font-semibold',
                 data.openWithdrawals > 0 && 'rounded-full bg-amber-200 px-2 text-amber-950',

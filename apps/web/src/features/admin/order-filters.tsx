@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ORDER_STATUSES } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
@@ -29,18 +29,19 @@ export function OrderFilters({
   const filtered = Boolean(query.search || query.status || query.from || query.to || query.withdrawal);
   const [params, setParams] = useSearchParams();
   const linkedWithdrawals = params.get('withdrawal') === 'open';
+  // The page passes a new `onFilter` on every render; the link is applied once, when it appears in the address.
+  const onFilterRef = useRef(onFilter);
+  useEffect(() => {
+    onFilterRef.current = onFilter;
+  });
 
   useEffect(() => {
     if (!linkedWithdrawals) return;
-    onFilter({ withdrawal: 'open' });
-    setParams(
-      (p) => {
-        p.delete('withdrawal');
-        return p;
-      },
-      { replace: true },
-    );
-  }, [linkedWithdrawals, onFilter, setParams]);
+    const plain = new URLSearchParams(params);
+    plain.delete('withdrawal');
+    setParams(plain, { replace: true });
+    onFilterRef.current({ withdrawal: 'open' });
+  }, [linkedWithdrawals, params, setParams]);
 
   return (
     <div

@@ -164,8 +164,11 @@ export function RefundDialog({
                 const chosen = quantities[line.lineId] ?? 0;
                 const id = `${ids}-line-${line.lineId}`;
                 return (
-                  <li key={line.lineId} className="flex flex-wrap items-center gap-x-3 gap-y-1 break-words">
-                    <label htmlFor={id} className="min-w-0 flex-1 basis-40">
+                  <li
+                    key={line.lineId}
+                    className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1 break-words sm:grid-cols-[minmax(0,1fr)_auto_5rem]"
+                  >
+                    <label htmlFor={id} className="col-span-2 min-w-0 sm:col-span-1">
                       <span className="block font-medium">{line.title}</span>
                       <span className="block text-neutral-600">
                         {formatPrice(line.price)} each · {left} of {line.quantity} left to refund
@@ -186,7 +189,7 @@ export function RefundDialog({
                         </option>
                       ))}
                     </select>
-                    <span className="w-20 shrink-0 text-right font-medium">
+                    <span className="text-right font-medium">
                       {formatPrice((cents(line.price) * chosen) / 100)}
                     </span>
                   </li>
@@ -244,7 +247,11 @@ export function RefundDialog({
           </div>
 
           <div className="flex flex-wrap items-center justify-end gap-2 border-t border-neutral-200 pt-4">
-            <span className="mr-auto font-semibold" aria-live="polite" data-testid="refund-total">
+            <span
+              className="mr-auto basis-full font-semibold sm:basis-auto"
+              aria-live="polite"
+              data-testid="refund-total"
+            >
               To refund: {formatPrice(refundCents / 100)}
             </span>
             <Button

@@ -22,7 +22,7 @@ const PAYMENT_LABELS: Partial<Record<PaymentStatus, string>> = {
   refunded: 'Refunded',
 };
 
-const base = 'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold';
+const base = 'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
 
 /** Admin order status badge: Pending yellow, Processing blue, Shipped purple, Delivered green, any other red. */
 export function AdminStatusBadge({ status }: { status: OrderStatus }) {
@@ -48,11 +48,14 @@ export function AdminPaymentBadge({ status }: { status: PaymentStatus }) {
   );
 }
 
-/** "Withdrawal to process": the shopper withdrew from the contract and the shop has not refunded it yet (issue 26). */
+/**
+ * "Withdrawal" (to process): the shopper withdrew from the contract and the shop has not refunded it yet (issue 26).
+ * One short word, so the badge never wraps in the list's narrow status column.
+ */
 export function WithdrawalBadge() {
   return (
     <span className={cn(base, 'bg-amber-200 text-amber-950')} data-testid="withdrawal-badge">
-      Withdrawal to process
+      Withdrawal<span className="sr-only"> to process</span>
     </span>
   );
 }

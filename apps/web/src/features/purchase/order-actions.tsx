@@ -49,7 +49,7 @@ function WithdrawalNotice({ withdrawal }: { withdrawal: NonNullable<Order['withd
       <p className="text-neutral-600">
         {withdrawal.processedAt
           ? `The shop refunded it on ${formatDateTime(withdrawal.processedAt)}.`
-          : 'Send the items back; the shop refunds you once they arrive.'}
+          : 'Please send the items back within 14 days; we refund what you paid once they have arrived.'}
       </p>
     </div>
   );
@@ -127,7 +127,8 @@ function Withdrawal({ order, until }: { order: Order; until: string }) {
         />
       </div>
       <p className="text-neutral-600">
-        You will get an acknowledgement by e-mail. Send the items back; the shop refunds you once they arrive.
+        We e-mail you an acknowledgement. Please send the items back within 14 days; we refund what you paid
+        once they have arrived.
       </p>
       <div className="flex flex-wrap gap-2">
         <Button className="h-11 sm:h-10" disabled={sending} onClick={() => void confirm()}>
@@ -172,10 +173,11 @@ function CancelOrder({ order }: { order: Order }) {
   }
 
   return (
-    <div>
+    <div className="space-y-1">
       <Button variant="outline" className="h-11 w-full sm:h-10 sm:w-auto" onClick={() => setAsking(true)}>
         Cancel order
       </Button>
+      <p className="text-neutral-600">You can cancel this order until it ships.</p>
       <Dialog open={asking} onOpenChange={(o) => !busy && setAsking(o)}>
         <DialogContent role="alertdialog">
           <DialogTitle className="pr-8 text-lg font-bold">Cancel order #{order.orderNumber}?</DialogTitle>

@@ -19,7 +19,7 @@ const PAYMENT_LABELS: Partial<Record<PaymentStatus, string>> = {
   refunded: 'Refunded',
 };
 
-const base = 'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold';
+const base = 'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
 
 /** Order status badge: Pending yellow, Processing blue, Shipped purple, Delivered green, any other red (spec §4). */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { AuthUser } from '@emporium/contract';
+import { rememberPaymentReturn } from '@/lib/payment-return';
 
 interface CheckAuthProps {
   isAuthenticated: boolean;
@@ -18,12 +19,14 @@ function homeFor(user: AuthUser | null): string {
 
 /** The access guard of spec §4. */
 export function CheckAuth({ isAuthenticated, user, children }: CheckAuthProps) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
 
   if (pathname === '/') {
     return <Navigate to={isAuthenticated ? homeFor(user) : '/auth/login'} replace />;
   }
   if (!isAuthenticated && !isAuthPage(pathname)) {
+    // A payment's return opened signed out (another browser, a payment app): shown once they have signed in.
+    if (pathname === '/shop/paypal-return') rememberPaymentReturn(search);
     return <Navigate to="/auth/login" replace />;
   }
   if (isAuthenticated && isAuthPage(pathname)) {

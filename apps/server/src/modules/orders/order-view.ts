@@ -223,3 +223,16 @@ function visibleOrders(userId?: string): SQL | undefined {
   const notArchived = isNull(orders.archivedAt);
   return userId ? and(eq(orders.userId, userId), notArchived) : notArchived;
 }
+
+/**
+ * The id of the user's order whose provider payment id is `paymentId` (the return page's `paymentId`/`token`);
+ * 404 "Order not found" when there is none (unknown, someone else's, or archived).
+ */
+export async function orderIdForPayment(db: Db, userId: string, paymentId: string): Promise<string> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.paymentId, paymentId), eq(orders.userId, userId), isNull(orders.archivedAt)));
+  if (!row) throw notFound('Order not found');
+  return row.id;
+}

@@ -15,7 +15,7 @@ import {
 } from '@emporium/contract';
 import { requireSelf } from '../../lib/access.ts';
 import { captureOnReturn, captureOrder } from './capture.ts';
-import { countOrders, getOrder, listOrders } from './order-view.ts';
+import { countOrders, getOrder, listOrders, orderIdForPayment } from './order-view.ts';
 import { createOrder, type OrderDeps } from './service.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 
@@ -120,6 +120,31 @@ export const orderRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>> = async 
       const { token, PayerID } = request.query;
       await captureOnReturn(deps(request.log), token, PayerID);
       return reply.redirect(shopReturnUrl(opts.storefrontUrl, token, PayerID), 303);
+    },
+  );
+
+  /**
+   * `GET /order/by-payment/:paymentId` (issue 27: the return page opened in another tab, browser or from a payment
+   * app has no stored order id) → 200 the caller's order paid (or being paid) with that provider payment id; 404
+   * "Order not found" when it is unknown or someone else's.
+   */
+  app.get(
+    '/order/by-payment/:paymentId',
+    {
+      config: { access: 'shopper' },
+      schema: {
+        tags: ['orders'],
+        params: z.object({ paymentId: z.string().min(1).max(200) }),
+        response: { 200: OrderResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireSelf(request, undefined);
+      const orderId = await orderIdForPayment(opts.db, user.userId, request.params.paymentId);
+      return {
+        success: true as const,
+        data: await getOrder(opts.db, opts.images, { orderId, userId: user.userId }),
+      };
     },
   );
 

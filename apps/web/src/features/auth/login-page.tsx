@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast-store';
 import { useAppDispatch } from '@/app/hooks';
 import { loginUser, loginWithTwoFactor } from './auth-slice';
+import { takePaymentReturn } from '@/lib/payment-return';
 
 /** The second step of a two-factor sign-in (issue 25), handed over by the app (features/two-factor). */
 export type SecondStep = ComponentType<{
@@ -35,7 +36,7 @@ export function LoginPage({ secondStep: TwoFactorStep }: { secondStep?: SecondSt
     }
     if (loginUser.fulfilled.match(result) && result.payload.success) {
       toast({ title: 'Login successful' });
-      void navigate('/shop/home');
+      void navigate(takePaymentReturn() ?? '/shop/home');
       return;
     }
     const description = loginUser.rejected.match(result) && result.payload ? result.payload : undefined;
@@ -67,7 +68,7 @@ export function LoginPage({ secondStep: TwoFactorStep }: { secondStep?: SecondSt
             const result = await dispatch(loginWithTwoFactor(body));
             if (loginWithTwoFactor.fulfilled.match(result)) {
               toast({ title: 'Login successful' });
-              void navigate('/shop/home');
+              void navigate(takePaymentReturn() ?? '/shop/home');
               return null;
             }
             return result.payload ?? 'An error occurred during login';

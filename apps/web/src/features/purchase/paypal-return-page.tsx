@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Loader2 } from 'lucide-react';
-import type { OrderCaptureResponse } from '@emporium/contract';
+import type { OrderCaptureResponse, OrderResponse } from '@emporium/contract';
 import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
@@ -13,7 +13,9 @@ import { clearCurrentOrderId, readCurrentOrderId } from './current-order';
 /**
  * The payment return page (spec §2, §4, §8): captures the saved order with the payment id (`paymentId`, or PayPal's
  * `token`) and PayerID from the URL. Success: Payment Successful toast and /shop/payment-success; failure: Payment
- * Status with the message and Return to Checkout.
+ * Status with the message and Return to Checkout. Opened where the checkout's tab did not save the order (another
+ * tab or browser, a payment app; issue 27), it finds the shopper's order by the payment id first; "Order information
+ * not found" is shown only when the shopper has no order with that payment.
  */
 export function PaypalReturnPage() {
   const [params] = useSearchParams();
@@ -23,9 +25,9 @@ export function PaypalReturnPage() {
   const started = useRef(false);
   const paymentId = params.get('paymentId') ?? params.get('token');
   const payerId = params.get('PayerID');
-  const [orderId] = useState(readCurrentOrderId);
+  const [savedOrderId] = useState(readCurrentOrderId);
   const [error, setError] = useState<string | null>(() =>
-    !orderId
+    !savedOrderId && !paymentId
       ? 'Order information not found. Please try again.'
       : !paymentId || !payerId
         ? 'Payment information is missing. Please try again.'
@@ -33,12 +35,25 @@ export function PaypalReturnPage() {
   );
 
   useEffect(() => {
-    if (started.current || !orderId || !paymentId || !payerId) return;
+    if (started.current || !paymentId || !payerId) return;
     started.current = true;
-    apiRequest<OrderCaptureResponse>('/api/shop/order/capture', {
-      method: 'POST',
-      body: { orderId, paymentId, payerId },
-    })
+    const orderId = savedOrderId
+      ? Promise.resolve(savedOrderId)
+      : apiRequest<OrderResponse>(`/api/shop/order/by-payment/${encodeURIComponent(paymentId)}`).then(
+          (found) => found.data._id,
+          (err: unknown) => {
+            throw err instanceof ApiError && err.status === 404
+              ? new ApiError('Order information not found. Please try again.', 404)
+              : err;
+          },
+        );
+    orderId
+      .then((id) =>
+        apiRequest<OrderCaptureResponse>('/api/shop/order/capture', {
+          method: 'POST',
+          body: { orderId: id, paymentId, payerId },
+        }),
+      )
       .then(() => {
         clearCurrentOrderId();
         if (user) void dispatch(fetchCartItems(user.userId));
@@ -52,7 +67,7 @@ export function PaypalReturnPage() {
             : 'An error occurred while processing your payment. Please contact support.',
         );
       });
-  }, [dispatch, navigate, orderId, paymentId, payerId, user]);
+  }, [dispatch, navigate, savedOrderId, paymentId, payerId, user]);
 
   return (
     <section className="my-6 w-[calc(100%-2rem)] max-w-xl space-y-4 self-center rounded-2xl border border-neutral-200 bg-white p-6 text-center break-words shadow-sm sm:my-10 sm:p-8">

@@ -8,17 +8,24 @@ import { escapeHtml, formatCents } from '../../lib/html.ts';
 const STYLE = `
   body { font-family: system-ui, sans-serif; background: #f5f5f5; margin: 0; color: #171717; }
   main { max-width: 28rem; margin: 3rem auto; background: #fff; border-radius: 1rem; padding: 2rem;
+         box-sizing: border-box; width: calc(100% - 1.5rem);
          box-shadow: 0 1px 3px rgba(0,0,0,.1); }
   .demo { background: #fef3c7; color: #92400e; border-radius: .5rem; padding: .5rem .75rem; font-weight: 600; }
   h1 { font-size: 1.4rem; } .amount { font-size: 2rem; font-weight: 800; margin: .5rem 0 1rem; }
   ul { padding-left: 1.2rem; color: #404040; } form { display: inline; }
   .shop { font-weight: 800; font-size: 1.1rem; margin-bottom: 1rem; }
   table { width: 100%; border-collapse: collapse; margin: .5rem 0 1rem; font-size: .95rem; }
-  td { padding: .35rem 0; border-bottom: 1px solid #eee; vertical-align: top; } td.n { text-align: right; white-space: nowrap; }
+  th, td { padding: .5rem 0; border-bottom: 1px solid #eee; vertical-align: top; text-align: left; }
+  thead th { font-size: .75rem; text-transform: uppercase; letter-spacing: .04em; color: #737373; font-weight: 600; }
+  .n { text-align: right; white-space: nowrap; padding-left: 1rem; }
+  .title { display: block; font-weight: 600; overflow-wrap: anywhere; }
+  .each { display: block; color: #737373; font-size: .85rem; margin-top: .1rem; }
+  tfoot th, tfoot td { border-bottom: 0; border-top: 2px solid #171717; font-weight: 800; }
   .shipto { color: #404040; font-size: .95rem; line-height: 1.45; margin-bottom: 1.25rem; }
   .back { display: inline-block; margin-top: 1.25rem; color: #404040; }
   button { font: inherit; border-radius: .5rem; padding: .7rem 1.4rem; cursor: pointer; border: 1px solid #171717; }
-  .pay { background: #171717; color: #fff; margin-right: .5rem; } .cancel { background: #fff; }`;
+  .pay { background: #171717; color: #fff; margin-right: .5rem; } .cancel { background: #fff; }
+  @media (max-width: 30rem) { main { margin: 1rem auto; padding: 1.25rem; } }`;
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -41,13 +48,20 @@ export function approvalPage(p: {
 }): string {
   const id = encodeURIComponent(p.paymentId);
   const open = p.status === 'created' || p.status === 'approved';
+  // A receipt (issue 27): each line's title on its own line, "2 × $3,400.00" under it, the line's amount on the right,
+  // and the total below, so nothing runs together at any width.
   const rows = p.items
     .map(
       (i) =>
-        `<tr><td>${escapeHtml(i.title)}</td><td class="n">${i.quantity} × ${formatCents(i.unitPriceCents)}</td>` +
+        `<tr><td><span class="title">${escapeHtml(i.title)}</span>` +
+        `<span class="each">${i.quantity} × ${formatCents(i.unitPriceCents)}</span></td>` +
         `<td class="n">${formatCents(i.quantity * i.unitPriceCents)}</td></tr>`,
     )
     .join('');
+  const receipt =
+    `<table aria-label="Items"><thead><tr><th scope="col">Item</th><th scope="col" class="n">Amount</th></tr></thead>` +
+    `<tbody>${rows}</tbody>` +
+    `<tfoot><tr><th scope="row">Total</th><td class="n">${formatCents(p.amountCents)}</td></tr></tfoot></table>`;
   return layout(
     'Emporium sandbox payment',
     `<div class="shop">Emporium</div>
@@ -55,7 +69,7 @@ export function approvalPage(p: {
 <h1>Emporium sandbox payment</h1>
 <p class="amount">${formatCents(p.amountCents)}</p>
 <p>${escapeHtml(p.description)}</p>
-${rows ? `<table aria-label="Items">${rows}</table>` : ''}
+${rows ? receipt : ''}
 ${p.shipTo.length ? `<div class="shipto"><strong>Ship to</strong><br>${p.shipTo.map(escapeHtml).join('<br>')}</div>` : ''}
 ${
   open

@@ -627,6 +627,29 @@ describe('against the PayPal fake: time-outs and crashes never refund twice', ()
     expect(fake.refundedCents.get(o.captureId)).toBe(2500);
   });
 
+  it('the job on two instances at once: a pending refund is sent by one of them, refunded and recorded once', async () => {
+    const o = await paypalOrder();
+    fake.failNext = 3;
+    expect((await refund(o.id, { amount: 6 }, padmin, p)).json().message).toBe(
+      'The refund of $6.00 was sent and will complete shortly.',
+    );
+    const now = new Date(Date.now() + 60_000);
+    const reports = await Promise.all([
+      retryPendingRefunds(deps, { graceMs: 0, now }),
+      retryPendingRefunds(deps, { graceMs: 0, now }),
+    ]);
+    expect(reports.reduce((n, r) => n + r.checked, 0)).toBe(1);
+    expect(reports.reduce((n, r) => n + r.completed, 0)).toBe(1);
+    expect(refundsAtFake(o.captureId)).toBe(1);
+    expect(fake.refundedCents.get(o.captureId)).toBe(600);
+    expect(await rowOf(p.db, o.id)).toMatchObject({
+      refundedCents: 600,
+      paymentStatus: 'partially_refunded',
+    });
+    const [done] = await refundsOf(p.db, o.id);
+    expect(done).toMatchObject({ status: 'completed', attempts: 2 });
+  });
+
   it('PayPal refuses (more than is left of the capture): 409, the reservation given back, the refund failed', async () => {
     const o = await paypalOrder();
     // Refunded in PayPal's own dashboard, outside the shop.
@@ -690,6 +713,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)('refund races (PostgreSQL)', () =>
         .from(orderItems)
         .where(and(eq(orderItems.orderId, o.id), eq(orderItems.id, o.lampLine)));
       expect(line).toMatchObject({ refundedQuantity: 2, restockedQuantity: 2 });
+    }
+  });
+
+  it('an admin cancel racing a line refund with restock: every unit back once, never more than the total', async () => {
+    for (let round = 0; round < 5; round++) {
+      const o = await paidOrder();
+      await Promise.all([
+        as(t.app, admin).put(`/api/admin/orders/status/${o.id}`, { orderStatus: 'Cancelled' }),
+        refund(o.id, { lines: [{ lineId: o.lampLine, quantity: 2 }], restock: true }),
+      ]);
+      const row = await rowOf(t.db, o.id);
+      expect(row).toMatchObject({ orderStatus: 'Cancelled', refundedCents: 2500, paymentStatus: 'refunded' });
+      expect(await completedSum(o.id)).toBe(2500);
+      expect([await stockOf(t.db, o.lamp), await stockOf(t.db, o.mug)]).toEqual([STOCK, STOCK]);
     }
   });
 

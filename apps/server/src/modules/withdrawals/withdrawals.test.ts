@@ -201,6 +201,16 @@ describe('POST /api/shop/order/withdraw/:id', () => {
     expect(await withdrawalOf(o.id)).toBeUndefined();
   });
 
+  it('a reason with markup is shown as text in the acknowledgement, never as HTML', async () => {
+    const o = await order('Delivered', 1);
+    const reason = '<img src=x onerror=alert(1)> & "broken"';
+    expect((await withdraw(o.id, { confirm: true, reason })).statusCode).toBe(200);
+    const sent = await mail.latest(t, shopper.email, `withdrawal from Emporium order #${o.number}`);
+    expect(sent.text).toContain(`Your reason: ${reason}`);
+    expect(sent.html).not.toContain('<img src=x');
+    expect(sent.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
   it("another shopper's order: 404, nothing recorded; a visitor 401", async () => {
     const o = await order('Delivered', 1);
     const res = await withdraw(o.id, { confirm: true }, stranger);

@@ -6,6 +6,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Product } from '@emporium/contract';
+import { seriousViolations } from './axe.ts';
 import { baseURL, DEMO, snap, uniqueEmail } from './browser.ts';
 
 async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
@@ -123,14 +124,16 @@ export async function expectNoSidewaysScroll(page: Page, label: string): Promise
 }
 
 /**
- * A screenshot named `<name>-<size>` at the page's size, checked for sideways scroll; from the desktop run also one
- * at a tablet's 768 px (`<name>-tablet`), after which the page gets its size back.
+ * A screenshot named `<name>-<size>` at the page's size, checked for sideways scroll; from the desktop run also an
+ * axe check (no serious or critical violations) and a screenshot at a tablet's 768 px (`<name>-tablet`), after
+ * which the page gets its size back.
  */
 export async function snapScreens(page: Page, name: string, size: string): Promise<void> {
   await expectNoSidewaysScroll(page, `${name} (${size})`);
   await snap(page, `${name}-${size}`);
   const viewport = page.viewportSize();
   if (size !== 'desktop' || !viewport) return;
+  expect(await seriousViolations(page), `${name}: accessibility`).toEqual([]);
   await page.setViewportSize({ width: 768, height: 1024 });
   await expectNoSidewaysScroll(page, `${name} (tablet)`);
   await snap(page, `${name}-tablet`);

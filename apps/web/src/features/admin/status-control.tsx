@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { adminStatusChoices, LIMITS, type AdminOrder, type OrderStatus } from '@emporium/contract';
+import { adminStatusChoices, isPaid, LIMITS, type AdminOrder, type OrderStatus } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
+import { formatPrice } from '@/lib/format';
 import { useAppDispatch } from '@/app/hooks';
 import { fetchOrderDetails, updateOrderStatus } from './admin-slices';
 
 /**
  * The Order Status select and Update: only allowed statuses; a toast for every outcome. Choosing Shipped asks for the
  * carrier and tracking number (required) and a tracking link (optional, https), sent with the status (issue 26).
+ * Choosing Cancelled on a paid order says that its balance is refunded and its items restocked.
  */
 export function StatusControl({ order }: { order: AdminOrder }) {
   const dispatch = useAppDispatch();
@@ -20,6 +22,9 @@ export function StatusControl({ order }: { order: AdminOrder }) {
   const choices = adminStatusChoices(order.orderStatus);
   const shipping = status === 'Shipped' && order.orderStatus !== 'Shipped';
   const missingTracking = shipping && (!carrier.trim() || !trackingNumber.trim());
+  const balance = Math.max(0, Math.round(order.totalPrice * 100) - Math.round(order.refundedTotal * 100));
+  const refundsOnCancel =
+    status === 'Cancelled' && order.orderStatus !== 'Cancelled' && isPaid(order.paymentStatus) && balance > 0;
 
   async function update() {
     setSaving(true);
@@ -63,6 +68,12 @@ export function StatusControl({ order }: { order: AdminOrder }) {
           ))}
         </select>
       </div>
+      {refundsOnCancel && (
+        <p className="w-full text-amber-800" data-testid="cancel-refund-note">
+          Cancelling refunds the balance, {formatPrice(balance / 100)}, to the customer and returns the items
+          to stock.
+        </p>
+      )}
       {shipping && (
         <fieldset className="grid w-full gap-3 sm:grid-cols-2" data-testid="shipping-fields">
           <legend className="sr-only">Shipping notice</legend>

@@ -650,6 +650,33 @@ describe('against the PayPal fake: time-outs and crashes never refund twice', ()
     expect(done).toMatchObject({ status: 'completed', attempts: 2 });
   });
 
+  it('a line refund with restock left pending, then the order cancelled: the balance refunded, each unit back once', async () => {
+    const o = await paypalOrder();
+    fake.delayMs = 1000;
+    const res = await refund(
+      o.id,
+      { lines: [{ lineId: o.lampLine, quantity: 2 }], restock: true },
+      padmin,
+      p,
+    );
+    expect(res.json().message).toBe('The refund of $20.00 was sent and will complete shortly.');
+    fake.delayMs = 0;
+    const cancelled = await as(p.app, padmin).put(`/api/admin/orders/status/${o.id}`, {
+      orderStatus: 'Cancelled',
+    });
+    expect(cancelled.statusCode).toBe(200);
+    // The cancel refunds only what the pending refund does not cover, and gives the whole stock back at once.
+    expect(await rowOf(p.db, o.id)).toMatchObject({ refundedCents: 500, refundReservedCents: 2500 });
+    expect([await stockOf(p.db, o.lamp), await stockOf(p.db, o.mug)]).toEqual([STOCK, STOCK]);
+    const report = await retryPendingRefunds(deps, { graceMs: 0, now: new Date(Date.now() + 60_000) });
+    expect(report.completed).toBe(1);
+    expect(await rowOf(p.db, o.id)).toMatchObject({ refundedCents: 2500, paymentStatus: 'refunded' });
+    expect(fake.refundedCents.get(o.captureId)).toBe(2500);
+    expect(refundsAtFake(o.captureId)).toBe(2);
+    // The pending refund's restock found the stock already given back by the cancel: nothing twice.
+    expect([await stockOf(p.db, o.lamp), await stockOf(p.db, o.mug)]).toEqual([STOCK, STOCK]);
+  });
+
   it('PayPal refuses (more than is left of the capture): 409, the reservation given back, the refund failed', async () => {
     const o = await paypalOrder();
     // Refunded in PayPal's own dashboard, outside the shop.

@@ -206,10 +206,11 @@ const Reason = z
   .transform((s) => (s ? s : undefined));
 
 /**
- * `POST /api/shop/order/cancel/:id` body (issue 26), optional: the shopper's reason. The order must be theirs and
+ * `POST /api/shop/order/cancel/:id` body (issue 26), optional (none, or a POST without a body, is `{}`): the
+ * shopper's reason. The order must be theirs and
  * Pending or Processing (404 / 409 otherwise).
  */
-export const OrderCancelBody = z.strictObject({ reason: Reason }).optional();
+export const OrderCancelBody = z.strictObject({ reason: Reason }).nullish();
 export type OrderCancelBody = z.infer<typeof OrderCancelBody>;
 
 /**

@@ -117,7 +117,11 @@ describe('PUT /api/admin/orders/status/:id: allowed transitions only', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       success: true,
-      message: 'Order status updated successfully',
+      // A paid order cancelled says what became of its refund (issue 26).
+      message:
+        payment === 'refunded'
+          ? expect.stringMatching(/^The order is cancelled\. Refunded \$[\d,.]+\.$/)
+          : 'Order status updated successfully',
       data: { _id: orderId, orderStatus: to, paymentStatus: payment },
     });
     expect(await stockOf(productId)).toBe(stock + back);

@@ -120,17 +120,16 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, op
         response: { 200: AdminOrderResponse, ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Order status updated successfully',
-      data: await setOrderStatus(
+    async (request) => {
+      const { order, message } = await setOrderStatus(
         opts,
         request.params.id,
         request.body.orderStatus,
         request.body,
         request.user?.userId,
-      ),
-    }),
+      );
+      return { success: true as const, message: message ?? 'Order status updated successfully', data: order };
+    },
   );
 
   /**

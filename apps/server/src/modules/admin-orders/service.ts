@@ -224,8 +224,11 @@ export async function* orderCsvRecords(
  *   spec's client sends only the status) are stored in the same UPDATE, and the "your order has shipped" e-mail is
  *   queued in the outbox in the same transaction (so it goes out once, and only if the change commits); `kickMail`
  *   is called after the commit. Delivered sends no e-mail.
+ * - Cancelled on a paid order (issue 26): its balance is refunded (reserved in the same transaction, sent after the
+ *   commit); `message` then says what became of the refund, including a refusal by the provider.
  * - 404 unknown, malformed or archived order; 409 "An order that is X cannot be set to Y." for any other change, with
  *   nothing changed (and no e-mail).
+ * Returns the order after the change and, when a refund was made, the sentence to show.
  */
 export async function setOrderStatus(
   deps: OrderDeps,
@@ -234,7 +237,7 @@ export async function setOrderStatus(
   tracking: ShipmentTracking = {},
   /** The admin making the change (their user id), named in the order's timeline. */
   actorId?: string,
-): Promise<AdminOrder> {
+): Promise<{ order: AdminOrder; message?: string }> {
   const { db, images } = deps;
   if (!isUuid(orderId)) throw notFound('Order not found');
   const sources = adminSourceStatuses(status);
@@ -334,8 +337,19 @@ export async function setOrderStatus(
   });
   if (restocked) deps.catalog.changed();
   if (shippedMail) deps.kickMail?.();
-  if (refund) await sendRefund(deps, refund.id);
-  return getAdminOrder(db, images, orderId);
+  const refunded = refund ? await sendRefund(deps, refund.id) : undefined;
+  const order = await getAdminOrder(db, images, orderId);
+  if (refunded?.status === 'failed') {
+    deps.log.error(
+      { orderId, refundId: refund!.id },
+      'REFUND NEEDED: the refund of a cancelled order was refused',
+    );
+    return {
+      order,
+      message: `The order is cancelled, but ${refundSentence(refunded)} Refund it again from the order.`,
+    };
+  }
+  return { order, message: refunded ? `The order is cancelled. ${refundSentence(refunded)}` : undefined };
 }
 
 /**

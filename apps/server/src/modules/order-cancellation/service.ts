@@ -110,7 +110,9 @@ export async function cancelOwnOrder(
     message =
       outcome.status === 'completed'
         ? `Your order was cancelled and ${amount} was refunded to your PayPal account.`
-        : `Your order was cancelled. The refund of ${amount} is being processed; we will e-mail you when it is done.`;
+        : outcome.status === 'pending'
+          ? `Your order was cancelled. The refund of ${amount} is being processed; we will e-mail you when it is done.`
+          : `Your order was cancelled, but PayPal did not accept the refund of ${amount}. Our team has been told and will refund you; we will e-mail you when it is done.`;
   }
   return { message, order: await getOrder(deps.db, deps.images, { orderId, userId }) };
 }

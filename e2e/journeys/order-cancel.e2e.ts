@@ -64,8 +64,9 @@ describe('shopper cancels an order', () => {
       await timeline.scrollIntoViewIfNeeded();
       await snapScreens(shop, 'order-cancel-timeline', name);
 
-      await shop.keyboard.press('Escape');
-      await row.getByText('Cancelled').waitFor();
+      await details.getByRole('button', { name: 'Close' }).click();
+      await details.waitFor({ state: 'detached' });
+      await row.locator('[data-status="Cancelled"]').waitFor();
       await snapScreens(shop, 'order-cancel-history', name);
       await context.close();
 

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
 import { formatPrice } from '@/lib/format';
-import { cancelOrder, withdrawOrder } from './orders-slice';
+import { cancelOrder, fetchOrderDetails, withdrawOrder } from './orders-slice';
 
 /** A day in words, US English, e.g. `December 9, 2026`. */
 function formatDay(iso: string) {
@@ -83,6 +83,8 @@ function Withdrawal({ order, until }: { order: Order; until: string }) {
         description: result.payload ?? 'Failed to send the withdrawal',
         variant: 'destructive',
       });
+      // Refused (e.g. the 14 days are over): show the order as it really is now.
+      void dispatch(fetchOrderDetails(order._id));
     }
   }
 
@@ -159,16 +161,17 @@ function CancelOrder({ order }: { order: Order }) {
     setBusy(true);
     const result = await dispatch(cancelOrder({ orderId: order._id }));
     setBusy(false);
+    setAsking(false);
     if (cancelOrder.fulfilled.match(result)) {
-      setAsking(false);
       toast({ title: 'Order cancelled', description: result.payload.message });
     } else {
-      setAsking(false);
       toast({
         title: 'The order was not cancelled',
         description: result.payload ?? 'Failed to cancel the order',
         variant: 'destructive',
       });
+      // Refused (e.g. it shipped meanwhile): show the order as it really is now.
+      void dispatch(fetchOrderDetails(order._id));
     }
   }
 

@@ -70,8 +70,19 @@ export const fetchOrderDetails = createAsyncThunk<AdminOrder, string, { rejectVa
 
 export const updateOrderStatus = createAsyncThunk(
   'adminOrders/statusUpdated',
-  async ({ id, orderStatus, tracking }: { id: string; orderStatus: OrderStatus; tracking?: ShipmentInput }) =>
-    (await adminApi.setStatus(id, orderStatus, tracking)).data,
+  async ({
+    id,
+    orderStatus,
+    tracking,
+  }: {
+    id: string;
+    orderStatus: OrderStatus;
+    tracking?: ShipmentInput;
+  }) => {
+    const answer = await adminApi.setStatus(id, orderStatus, tracking);
+    // A paid order cancelled answers what became of its refund (issue 26) instead of the spec's sentence.
+    return { order: answer.data, message: answer.message };
+  },
 );
 
 /** A refund (issue 26): the order after it and the server's message ("Refunded $12.00."). */
@@ -126,8 +137,9 @@ const adminOrdersSlice = createSlice({
         state.detailsMissing = true;
       })
       .addCase(updateOrderStatus.fulfilled, (state, action) => {
-        state.orderDetails = action.payload;
-        state.orderList = state.orderList.map((o) => (o._id === action.payload._id ? action.payload : o));
+        const { order } = action.payload;
+        state.orderDetails = order;
+        state.orderList = state.orderList.map((o) => (o._id === order._id ? order : o));
       })
       .addCase(refundOrder.fulfilled, (state, action) => {
         const { order } = action.payload;

@@ -28,13 +28,15 @@ export function AdminOrdersPage() {
   const openId = params.get('order');
   const [searchText, setSearchText] = useState('');
   const [exporting, setExporting] = useState(false);
-  const [query, setQuery] = useState<AdminOrderQuery>({
+  const [query, setQuery] = useState<AdminOrderQuery>(() => ({
     ...NO_ORDER_FILTERS,
+    // The dashboard's "Withdrawals to process" link (issue 26) opens the list already filtered.
+    withdrawal: params.get('withdrawal') === 'open' ? 'open' : '',
     page: 1,
     limit: ADMIN_ORDERS_PAGE,
-  });
+  }));
   const filter = (change: Partial<AdminOrderQuery>) => setQuery((q) => ({ ...q, ...change, page: 1 }));
-  const filtered = Boolean(query.search || query.status || query.from || query.to);
+  const filtered = Boolean(query.search || query.status || query.from || query.to || query.withdrawal);
 
   useEffect(() => {
     void dispatch(fetchAllOrders(query));

@@ -37,7 +37,12 @@ export function StatusControl({ order }: { order: AdminOrder }) {
       : undefined;
     const result = await dispatch(updateOrderStatus({ id: order._id, orderStatus: status, tracking }));
     if (updateOrderStatus.fulfilled.match(result)) {
-      toast({ title: 'Order status updated successfully', description: `The order is now ${status}.` });
+      const { message } = result.payload;
+      toast({
+        title: 'Order status updated successfully',
+        description:
+          message === 'Order status updated successfully' ? `The order is now ${status}.` : message,
+      });
     } else {
       console.error('Order status update failed', result.error.message);
       toast({

@@ -44,6 +44,11 @@ export const Address = z.object({
   pincode: z.string(),
   phone: z.string(),
   notes: z.string(),
+  /**
+   * When the shopper last placed an order to this address (ISO), or null: the checkout preselects the address used
+   * last (issue 27). Given in the address list answers.
+   */
+  lastUsedAt: z.string().nullable().optional(),
 });
 export type Address = z.infer<typeof Address>;
 

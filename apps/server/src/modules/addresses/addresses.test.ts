@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUpAndLogIn, type TestApp } from '../../test/build-test-app.ts';
-import { ADDRESS, addAddress, as, type Session } from '../../test/shop-client.ts';
+import { eq } from 'drizzle-orm';
+import { orders } from '../../db/schema.ts';
+import { buildTestApp, insertProduct, signUpAndLogIn, type TestApp } from '../../test/build-test-app.ts';
+import { ADDRESS, addAddress, addToCart, as, placeOrder, type Session } from '../../test/shop-client.ts';
 
 let t: TestApp;
 let alice: Session;
@@ -16,13 +18,15 @@ afterAll(async () => {
 });
 
 const listOf = async (s: Session) =>
-  (await as(t.app, s).get(`/api/shop/address/get/${s.userId}`)).json().data as Array<Record<string, string>>;
+  (await as(t.app, s).get(`/api/shop/address/get/${s.userId}`)).json().data as Array<
+    Record<string, string | null>
+  >;
 
 describe('addresses', () => {
   it('adds, lists, updates only the six fields, and deletes', async () => {
     const added = await addAddress(t.app, alice);
     expect(added).toEqual({ _id: expect.any(String), userId: alice.userId, ...ADDRESS });
-    expect(await listOf(alice)).toEqual([added]);
+    expect(await listOf(alice)).toEqual([{ ...added, lastUsedAt: null }]);
     const upd = await as(t.app, alice).put(`/api/shop/address/update/${alice.userId}/${added._id}`, {
       ...ADDRESS,
       city: '  Shelbyville ',
@@ -74,7 +78,7 @@ describe('addresses', () => {
     );
     expect((await asBob.delete(`/api/shop/address/delete/${bob.userId}/${mine._id}`)).statusCode).toBe(404);
     expect((await asBob.delete(`/api/shop/address/delete/${alice.userId}/${mine._id}`)).statusCode).toBe(403);
-    expect(await listOf(alice)).toEqual([mine]);
+    expect(await listOf(alice)).toEqual([{ ...mine, lastUsedAt: null }]);
     const visitor = await t.app.inject({ method: 'GET', url: `/api/shop/address/get/${alice.userId}` });
     expect(visitor.statusCode).toBe(401);
   });
@@ -90,5 +94,21 @@ describe('addresses', () => {
     expect(codes.filter((c) => c === 201)).toHaveLength(3);
     expect(codes.filter((c) => c === 409)).toHaveLength(3);
     expect(await listOf(carol)).toHaveLength(3);
+  });
+});
+
+describe('the address used last (issue 27)', () => {
+  it('lists when each address was last ordered to, so the checkout can preselect it', async () => {
+    const s = await signUpAndLogIn(t.app);
+    const home = await addAddress(t.app, s);
+    const office = await addAddress(t.app, s, { ...ADDRESS, address: '1 Office Park' });
+    const lamp = await insertProduct(t.db, { title: 'Lamp', price: 5, totalStock: 10 });
+    await addToCart(t.app, s, lamp, 1);
+    const placed = await placeOrder(t.app, s, office._id);
+    const list = await listOf(s);
+    expect(list.map((a) => a._id)).toEqual([home._id, office._id]);
+    expect(list[0]!.lastUsedAt).toBeNull();
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(list[1]!.lastUsedAt).toBe(order!.orderDate.toISOString());
   });
 });

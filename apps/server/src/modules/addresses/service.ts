@@ -5,7 +5,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { MAX_ADDRESSES, type Address, type AddressFields } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
-import { addresses, users } from '../../db/schema.ts';
+import { addresses, orders, users } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 
 type AddressRow = typeof addresses.$inferSelect;
@@ -26,14 +26,21 @@ function toAddress(row: AddressRow): Address {
   };
 }
 
-/** The user's addresses, oldest first. */
+/** The user's addresses, oldest first, each with when it was last ordered to (`lastUsedAt`, issue 27). */
 export async function listAddresses(db: Db, userId: string): Promise<Address[]> {
   const rows = await db
-    .select()
+    .select({
+      address: addresses,
+      lastUsedAt: sql<string | null>`(select max(${orders.orderDate}) from ${orders}
+        where ${orders.userId} = ${userId} and ${orders.addressId} = "addresses"."id")`,
+    })
     .from(addresses)
     .where(eq(addresses.userId, userId))
     .orderBy(asc(addresses.createdAt), asc(addresses.id));
-  return rows.map(toAddress);
+  return rows.map((r) => ({
+    ...toAddress(r.address),
+    lastUsedAt: r.lastUsedAt === null ? null : new Date(r.lastUsedAt).toISOString(),
+  }));
 }
 
 /** Adds an address; 409 ADDRESS_LIMIT_MESSAGE when the user already has MAX_ADDRESSES. */

@@ -31,6 +31,12 @@ interface AddressBookProps {
   /** Checkout: the selected address id and how to select one. */
   selectedId?: string | null;
   onSelect?: (address: Address) => void;
+  /**
+   * Checkout on a phone (issue 27): show only the selected address and a "Change address" button that calls
+   * `onExpand`, instead of every card.
+   */
+  collapsed?: boolean;
+  onExpand?: () => void;
 }
 
 /**
@@ -38,7 +44,7 @@ interface AddressBookProps {
  * cards with Edit and Delete, the add/edit dialog and the delete confirmation. With `onSelect` (checkout) a card
  * can be selected.
  */
-export function AddressBook({ selectedId, onSelect }: AddressBookProps) {
+export function AddressBook({ selectedId, onSelect, collapsed, onExpand }: AddressBookProps) {
   const dispatch = useAppDispatch();
   const user = useSessionUser();
   const { addressList, isLoading } = useAppSelector(selectAddresses);
@@ -52,6 +58,8 @@ export function AddressBook({ selectedId, onSelect }: AddressBookProps) {
 
   if (!user) return <p className="text-neutral-600">Loading user data...</p>;
   const atLimit = addressList.length >= MAX_ADDRESSES;
+  const shown = collapsed ? addressList.filter((a) => a._id === selectedId) : addressList;
+  const folded = addressList.length - shown.length;
 
   function openAdd() {
     if (atLimit) {
@@ -94,7 +102,7 @@ export function AddressBook({ selectedId, onSelect }: AddressBookProps) {
         <p className="text-neutral-600">No addresses found. Add a new address to continue.</p>
       ) : (
         <ul className="grid grid-cols-1 gap-4 @lg:grid-cols-2 @4xl:grid-cols-3">
-          {addressList.map((a) => {
+          {shown.map((a) => {
             const selected = a._id === selectedId;
             return (
               <li
@@ -159,6 +167,11 @@ export function AddressBook({ selectedId, onSelect }: AddressBookProps) {
             );
           })}
         </ul>
+      )}
+      {folded > 0 && (
+        <Button variant="outline" className="h-11 sm:h-10" onClick={onExpand}>
+          Change address ({folded} more)
+        </Button>
       )}
       <AddressFormDialog
         open={formOpen}

@@ -10,7 +10,8 @@ import { deleteCartItem, updateCartQuantity } from './cart-slice';
 
 /**
  * One cart line (spec §2, §5): image, title, unit price, quantity controls (decrease disabled at 1, increase
- * stopping at the stock left), line total with two decimals, and remove.
+ * stopping at the stock left), line total with two decimals, and remove. A line above the stock left says so ("Sold
+ * out", "Only 2 left"; issue 27) before the shopper reaches Place Order.
  */
 export function CartItemRow({ item }: { item: CartItem }) {
   const dispatch = useAppDispatch();
@@ -51,6 +52,11 @@ export function CartItemRow({ item }: { item: CartItem }) {
       <div className="min-w-0 flex-1">
         <p className="line-clamp-2 font-semibold break-words">{item.title}</p>
         <p className="text-sm text-neutral-600">{formatPrice(unit)} each</p>
+        {item.quantity > item.totalStock && (
+          <p data-testid="cart-item-unavailable" className="text-sm font-semibold text-red-700">
+            {item.totalStock === 0 ? 'Sold out' : `Only ${item.totalStock} left`}
+          </p>
+        )}
         <div className="mt-1 flex items-center gap-1 sm:gap-2">
           <Button
             variant="outline"

@@ -8,22 +8,46 @@ import { AddressBook } from './address-book';
 import { useSessionUser } from '@/app/session';
 import { CartItemRow } from './cart-item-row';
 import { selectCart, selectCartTotal } from './cart-slice';
+import { selectAddresses } from './addresses-slice';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { saveCurrentOrderId } from './current-order';
 
 /**
+ * The address to preselect (issue 27): the one ordered to last, else the only one; none when the shopper has several
+ * and never ordered.
+ */
+function defaultAddress(list: Address[]): Address | null {
+  const used = list.filter((a) => a.lastUsedAt).sort((a, b) => (a.lastUsedAt! < b.lastUsedAt! ? 1 : -1));
+  return used[0] ?? (list.length === 1 ? list[0]! : null);
+}
+
+/**
  * Checkout (spec §2, §4, §5): Shipping Address with the Address Selected badge and selectable cards, the cart with
  * quantity controls, Total, and the button whose label follows the state. Place Order asks the server to build the
- * order from the cart (it computes every price), keeps the order id and goes to the approval page.
+ * order from the cart (it computes every price), keeps the order id and goes to the approval page. Additions (issue
+ * 27): the address used last is preselected and the others fold behind "Change address"; a line that is sold out or
+ * above the stock left is flagged here, and Place Order waits until it is fixed.
  */
 export function CheckoutPage() {
   const user = useSessionUser();
   const { cartItems, cartId } = useAppSelector(selectCart);
   const total = useAppSelector(selectCartTotal);
-  const [address, setAddress] = useState<Address | null>(null);
+  const { addressList } = useAppSelector(selectAddresses);
+  // The shopper's pick (by id, so an edit shows at once); until they pick, the preselected address.
+  const [pickedId, setPickedId] = useState<string | null>(null);
+  const [showAll, setShowAll] = useState(false);
   const [processing, setProcessing] = useState(false);
+  const chosen = pickedId !== null;
+  const address = chosen
+    ? (addressList.find((a) => a._id === pickedId) ?? null)
+    : defaultAddress(addressList);
   const empty = cartItems.length === 0;
+  const unavailable = cartItems.filter((i) => i.quantity > i.totalStock);
+
+  function choose(a: Address) {
+    setPickedId(a._id);
+  }
 
   const label = processing
     ? 'Processing Order...'
@@ -99,7 +123,12 @@ export function CheckoutPage() {
           </h1>
           {address && <Badge className="bg-green-600">Address Selected</Badge>}
         </div>
-        <AddressBook selectedId={address?._id ?? null} onSelect={setAddress} />
+        <AddressBook
+          selectedId={address?._id ?? null}
+          onSelect={choose}
+          collapsed={address !== null && !chosen && !showAll}
+          onExpand={() => setShowAll(true)}
+        />
       </section>
       <section
         aria-labelledby="order-summary-heading"
@@ -121,10 +150,18 @@ export function CheckoutPage() {
           <span>Total</span>
           <span data-testid="checkout-total">{formatPrice(total)}</span>
         </div>
+        {unavailable.length > 0 && (
+          <p role="alert" data-testid="checkout-unavailable" className="text-sm font-medium text-red-700">
+            {unavailable.length === 1
+              ? `“${unavailable[0]!.title}” is not available in that quantity.`
+              : `${unavailable.length} items are not available in those quantities.`}{' '}
+            Remove it or lower the quantity to place your order.
+          </p>
+        )}
         <Button
           className="h-auto min-h-11 w-full py-2 whitespace-normal"
           size="lg"
-          disabled={processing || empty}
+          disabled={processing || empty || unavailable.length > 0}
           onClick={() => void placeOrder()}
         >
           {label}

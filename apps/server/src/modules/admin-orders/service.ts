@@ -346,7 +346,7 @@ export async function setOrderStatus(
     );
     return {
       order,
-      message: `The order is cancelled, but ${refundSentence(refunded)} Refund it again from the order.`,
+      message: `The order is cancelled, but ${refundSentence(refunded).replace(/^The /, 'the ')} Refund it again from the order.`,
     };
   }
   return { order, message: refunded ? `The order is cancelled. ${refundSentence(refunded)}` : undefined };

@@ -131,6 +131,11 @@ const adminOrderFilters = {
   to: dateBound('to', true),
   /** `open`: only orders with a withdrawal the shop has not refunded yet (issue 26). */
   withdrawal: oneOf<'open'>(['open']),
+  /**
+   * `due`: only cancelled orders that were paid and still hold money not refunded nor being refunded (the provider
+   * refused the cancellation's refund; issue 26): the admin refunds them again.
+   */
+  refund: oneOf<'due'>(['due']),
 };
 
 /**
@@ -175,7 +180,11 @@ export const OrderCustomer = z.object({
 export type OrderCustomer = z.infer<typeof OrderCustomer>;
 
 /** An order in admin answers: the order as read (spec §3, with its `orderNumber`, issue 26) plus its `customer`. */
-export const AdminOrder = Order.extend({ customer: OrderCustomer });
+export const AdminOrder = Order.extend({
+  customer: OrderCustomer,
+  /** Cancelled and paid, with money neither refunded nor being refunded (the provider refused; issue 26). */
+  refundDue: z.boolean(),
+});
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
 export const AdminOrderListResponse = z.object({
@@ -214,6 +223,8 @@ export const DashboardResponse = z.object({
     ),
     latestOrders: z.array(Order),
     openWithdrawals: z.number().int(),
+    /** Cancelled paid orders whose refund the provider refused, waiting for the admin (filter `refund=due`). */
+    refundsDue: z.number().int(),
   }),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponse>;

@@ -43,6 +43,14 @@ export interface ShipmentTracking {
   trackingUrl?: string;
 }
 
+/**
+ * A cancelled order that was paid and whose balance is neither refunded nor being refunded: its cancellation's refund
+ * was refused by the provider (issue 26). The dashboard counts these; the admin refunds them from the order.
+ */
+export const refundDue = sql`(${orders.orderStatus} = 'Cancelled'
+  and ${orders.paymentStatus} in ('completed', 'partially_refunded')
+  and ${orders.refundReservedCents} < ${orders.totalCents})`;
+
 /** Characters of an order id as text (a UUID: hex digits and dashes). */
 const ID_CHARS = /^[0-9a-f-]+$/;
 /** An order number as typed (`1001`): digits only, short enough to be an exact integer. */
@@ -74,6 +82,7 @@ function orderWhere(filters: AdminOrderFilters): SQL | undefined {
   if (filters.status) conditions.push(eq(orders.orderStatus, filters.status));
   if (filters.from) conditions.push(gte(orders.orderDate, filters.from));
   if (filters.to) conditions.push(lt(orders.orderDate, filters.to));
+  if (filters.refund === 'due') conditions.push(refundDue);
   if (filters.withdrawal === 'open') {
     conditions.push(
       sql`exists (select 1 from ${withdrawals} w where w.order_id = ${orders.id} and w.processed_at is null)`,
@@ -119,6 +128,10 @@ async function readAdminOrders(
       timelines?.[i],
     ),
     customer: { userName: r.userName, email: r.email, emailVerified: r.verifiedAt !== null },
+    refundDue:
+      r.order.orderStatus === 'Cancelled' &&
+      (r.order.paymentStatus === 'completed' || r.order.paymentStatus === 'partially_refunded') &&
+      r.order.refundReservedCents < r.order.totalCents,
   }));
 }
 

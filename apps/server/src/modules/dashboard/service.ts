@@ -8,6 +8,7 @@ import { ORDER_STATUSES, toDollars, type Dashboard, type OrderStatus } from '@em
 import { selectRows, type Db } from '../../db/client.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { listOrders } from '../orders/order-view.ts';
+import { refundDue } from '../admin-orders/service.ts';
 
 /** Products at or below this stock are listed as low (0 = sold out). */
 export const LOW_STOCK_AT = 5;
@@ -72,6 +73,10 @@ export async function dashboardFigures(db: Db, images: ImageStore, now = new Dat
     db,
     sql`select count(*) as n from withdrawals where processed_at is null`,
   );
+  const [due] = await selectRows<{ n: string }>(
+    db,
+    sql`select count(*) as n from orders where ${refundDue} and archived_at is null`,
+  );
 
   const revenue30 = Number(w.r30);
   const orders30 = Number(w.n30);
@@ -94,5 +99,6 @@ export async function dashboardFigures(db: Db, images: ImageStore, now = new Dat
     })),
     latestOrders: await listOrders(db, images, { limit: 8 }),
     openWithdrawals: Number(open?.n ?? 0),
+    refundsDue: Number(due?.n ?? 0),
   };
 }

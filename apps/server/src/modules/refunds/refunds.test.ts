@@ -353,6 +353,15 @@ describe('admin cancel of a paid order', () => {
       // A sentence, not "…, but The refund…" (setOrderStatus joins refundSentence's capital The into it).
       'The order is cancelled, but the refund of $25.00 was refused: The refund is more than is left of the payment. Nothing was refunded. Refund it again from the order.',
     );
+    // The admin finds it: flagged in the list, under the "Refunds due" filter and counted on the dashboard.
+    const due = async () =>
+      (await as(t.app, admin).get('/api/admin/orders/get?refund=due&limit=100')).json().data as Array<{
+        _id: string;
+        refundDue: boolean;
+      }>;
+    expect((await due()).find((d) => d._id === o.id)).toMatchObject({ refundDue: true });
+    const dueOnDashboard = (await as(t.app, admin).get('/api/admin/dashboard')).json().data.refundsDue;
+    expect(dueOnDashboard).toBeGreaterThanOrEqual(1);
     // The admin can: once the provider has the money back, the balance is still there to refund.
     await t.db.update(sandboxPayments).set({ refundedCents: 0 }).where(eq(sandboxPayments.orderId, o.id));
     const again = await refund(o.id);
@@ -361,7 +370,12 @@ describe('admin cancel of a paid order', () => {
       orderStatus: 'Cancelled',
       paymentStatus: 'refunded',
       refundedTotal: 25,
+      refundDue: false,
     });
+    expect((await due()).map((d) => d._id)).not.toContain(o.id);
+    expect((await as(t.app, admin).get('/api/admin/dashboard')).json().data.refundsDue).toBe(
+      dueOnDashboard - 1,
+    );
   });
 
   it('a Shipped order cannot be cancelled: 409, nothing refunded, stock unchanged', async () => {

@@ -57,6 +57,8 @@ export interface AdminOrderQuery {
   from: string;
   to: string;
   withdrawal: 'open' | '';
+  /** `due`: cancelled paid orders whose refund the provider refused (issue 26). */
+  refund: 'due' | '';
   page: number;
   limit: number;
 }
@@ -80,6 +82,7 @@ export function orderParams(q: Omit<AdminOrderQuery, 'page' | 'limit'>): URLSear
   if (q.search.trim()) params.set('search', q.search.trim());
   if (q.status) params.set('status', q.status);
   if (q.withdrawal) params.set('withdrawal', q.withdrawal);
+  if (q.refund) params.set('refund', q.refund);
   const local = (day: string, time: string) => {
     const at = new Date(`${day}T${time}`);
     return Number.isNaN(at.getTime()) ? null : at.toISOString();

@@ -103,6 +103,22 @@ export function AdminDashboardPage() {
               {data.openWithdrawals}
             </span>
           </p>
+          <p className="flex items-center justify-between gap-2 pt-2 text-sm" data-testid="refunds-due">
+            <Link
+              to="/admin/orders?refund=due"
+              className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4 sm:min-h-0"
+            >
+              Refunds due
+            </Link>
+            <span
+              className={cn(
+                'font-semibold',
+                data.refundsDue > 0 && 'rounded-full bg-red-100 px-2 text-red-900',
+              )}
+            >
+              {data.refundsDue}
+            </span>
+          </p>
         </div>
       </div>
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">

@@ -7,11 +7,19 @@ import { Label } from '@/components/ui/label';
 import type { AdminOrderQuery } from './admin-api';
 import { FIELD_CLASS, LabelledSelect, ListSearch } from './list-controls';
 
-export const NO_ORDER_FILTERS = { search: '', status: '', from: '', to: '', withdrawal: '' } as const;
+export const NO_ORDER_FILTERS = {
+  search: '',
+  status: '',
+  from: '',
+  to: '',
+  withdrawal: '',
+  refund: '',
+} as const;
 
 /**
  * The order list's filters (issue 11): a search box (the order number, either end of the order id, or the customer), a status filter,
- * a date range, "Withdrawals to process" (issue 26: orders whose shopper withdrew and that wait for the refund) and
+ * a date range, "Withdrawals to process" (issue 26: orders whose shopper withdrew and that wait for the refund),
+ * "Refunds due" (cancelled paid orders whose refund the provider refused) and
  * Clear filters. `onFilter` changes the query (back to page 1); the search text is debounced by the page. A link to
  * `/admin/orders?withdrawal=open` (the dashboard's) turns the withdrawal filter on, then leaves the address plain.
  */
@@ -26,7 +34,9 @@ export function OrderFilters({
   onSearchText: (text: string) => void;
   onFilter: (change: Partial<AdminOrderQuery>) => void;
 }) {
-  const filtered = Boolean(query.search || query.status || query.from || query.to || query.withdrawal);
+  const filtered = Boolean(
+    query.search || query.status || query.from || query.to || query.withdrawal || query.refund,
+  );
   const [params, setParams] = useSearchParams();
   const linkedWithdrawals = params.get('withdrawal') === 'open';
   // The page passes a new `onFilter` on every render; the link is applied once, when it appears in the address.
@@ -97,6 +107,15 @@ export function OrderFilters({
         />
         <Label htmlFor="order-filter-withdrawal" className="cursor-pointer">
           Withdrawals to process
+        </Label>
+        <Checkbox
+          id="order-filter-refund"
+          className="ml-4"
+          checked={query.refund === 'due'}
+          onCheckedChange={(c) => onFilter({ refund: c === true ? 'due' : '' })}
+        />
+        <Label htmlFor="order-filter-refund" className="cursor-pointer">
+          Refunds due
         </Label>
       </div>
       <Button

@@ -32,11 +32,14 @@ export function AdminOrdersPage() {
     ...NO_ORDER_FILTERS,
     // The dashboard's "Withdrawals to process" link (issue 26) opens the list already filtered.
     withdrawal: params.get('withdrawal') === 'open' ? 'open' : '',
+    refund: params.get('refund') === 'due' ? 'due' : '',
     page: 1,
     limit: ADMIN_ORDERS_PAGE,
   }));
   const filter = (change: Partial<AdminOrderQuery>) => setQuery((q) => ({ ...q, ...change, page: 1 }));
-  const filtered = Boolean(query.search || query.status || query.from || query.to || query.withdrawal);
+  const filtered = Boolean(
+    query.search || query.status || query.from || query.to || query.withdrawal || query.refund,
+  );
 
   useEffect(() => {
     void dispatch(fetchAllOrders(query));

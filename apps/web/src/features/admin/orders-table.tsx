@@ -2,7 +2,7 @@ import type { AdminOrder } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
-import { AdminStatusBadge, WithdrawalBadge } from './status-badge';
+import { AdminStatusBadge, RefundDueBadge, WithdrawalBadge } from './status-badge';
 
 /** A row: a two-column card below `sm`, a table row from `sm` on. */
 const row =
@@ -72,6 +72,7 @@ export function OrdersTable({ orders, onView }: { orders: AdminOrder[]; onView: 
                 <span className="flex flex-wrap gap-1">
                   <AdminStatusBadge status={o.orderStatus} />
                   {o.withdrawal && !o.withdrawal.processedAt && <WithdrawalBadge />}
+                  {o.refundDue && <RefundDueBadge />}
                 </span>
               </td>
               <td className="col-span-2 pt-2 sm:py-2 sm:text-right">

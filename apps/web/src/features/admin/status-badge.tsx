@@ -52,6 +52,15 @@ export function AdminPaymentBadge({ status }: { status: PaymentStatus }) {
  * "Withdrawal" (to process): the shopper withdrew from the contract and the shop has not refunded it yet (issue 26).
  * One short word, so the badge never wraps in the list's narrow status column.
  */
+/** A cancelled paid order whose refund the provider refused: the admin refunds it again (issue 26). */
+export function RefundDueBadge() {
+  return (
+    <span className={cn(base, 'bg-red-100 text-red-900')} data-testid="refund-due-badge">
+      Refund due
+    </span>
+  );
+}
+
 export function WithdrawalBadge() {
   return (
     <span className={cn(base, 'bg-amber-200 text-amber-950')} data-testid="withdrawal-badge">

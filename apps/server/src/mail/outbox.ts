@@ -43,6 +43,25 @@ export async function queueAccountMail(tx: Db, message: AccountMessage): Promise
   await tx.insert(mailOutbox).values({ kind: 'account', message });
 }
 
+/**
+ * Queues a message to a customer about their order (shipped, refunded, cancelled, withdrawal; issue 26) inside the
+ * caller's transaction: `build` gets their address and name as they are now. Nothing is queued for an erased
+ * account. Returns whether a message was queued.
+ */
+export async function queueCustomerMail(
+  tx: Db,
+  userId: string,
+  build: (customer: { to: string; userName: string }) => AccountMessage,
+): Promise<boolean> {
+  const [customer] = await tx
+    .select({ email: users.email, userName: users.userName, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!customer || customer.deletedAt !== null) return false;
+  await queueAccountMail(tx, build({ to: customer.email, userName: customer.userName }));
+  return true;
+}
+
 /** Queues the order confirmation of `orderId`, once per order, inside the caller's transaction. */
 export async function queueOrderConfirmation(tx: Db, orderId: string): Promise<void> {
   await tx.insert(mailOutbox).values({ kind: 'order-confirmation', orderId }).onConflictDoNothing();

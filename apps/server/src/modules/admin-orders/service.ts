@@ -32,7 +32,7 @@ import {
   type ReservedRefund,
 } from '../refunds/service.ts';
 import { containsPattern } from '../admin-products/service.ts';
-import { queueAccountMail } from '../../mail/outbox.ts';
+import { queueCustomerMail } from '../../mail/outbox.ts';
 import { shippedOrderMessage } from '../../mail/shipped-order.ts';
 import type { CsvCell } from '../admin-products/csv.ts';
 
@@ -298,25 +298,16 @@ export async function setOrderStatus(
       });
     }
     if (status === 'Shipped' && shipped) {
-      const [user] = await tx
-        .select({ email: users.email, userName: users.userName })
-        .from(users)
-        .where(eq(users.id, shipped.userId));
-      if (user) {
-        await queueAccountMail(
-          tx,
-          shippedOrderMessage({
-            to: user.email,
-            userName: user.userName,
-            orderNumber: shipped.number,
-            carrier: shipping.carrier ?? null,
-            trackingNumber: shipping.trackingNumber ?? null,
-            trackingUrl: shipping.trackingUrl ?? null,
-            shopUrl: deps.storefrontUrl,
-          }),
-        );
-        shippedMail = true;
-      }
+      shippedMail = await queueCustomerMail(tx, shipped.userId, (customer) =>
+        shippedOrderMessage({
+          ...customer,
+          orderNumber: shipped.number,
+          carrier: shipping.carrier ?? null,
+          trackingNumber: shipping.trackingNumber ?? null,
+          trackingUrl: shipping.trackingUrl ?? null,
+          shopUrl: deps.storefrontUrl,
+        }),
+      );
     }
     if (moved.length === 0) {
       const [order] = await tx

@@ -8,10 +8,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isPaid, type Order } from '@emporium/contract';
 import { transactionWithRetry } from '../../db/client.ts';
-import { orders, users } from '../../db/schema.ts';
+import { orders } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import { cancelledOrderMessage } from '../../mail/after-sale.ts';
-import { queueAccountMail } from '../../mail/outbox.ts';
+import { queueCustomerMail } from '../../mail/outbox.ts';
 import { recordOrderEvent } from '../orders/events.ts';
 import { getOrder } from '../orders/order-view.ts';
 import type { OrderDeps } from '../orders/service.ts';
@@ -77,22 +77,14 @@ export async function cancelOwnOrder(
         requestedBy: userId,
       });
     }
-    const [customer] = await tx
-      .select({ email: users.email, userName: users.userName })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (customer) {
-      await queueAccountMail(
-        tx,
-        cancelledOrderMessage({
-          to: customer.email,
-          userName: customer.userName,
-          orderNumber: cancelled.number,
-          shopUrl: deps.storefrontUrl,
-          refundCents: refund?.amountCents ?? 0,
-        }),
-      );
-    }
+    await queueCustomerMail(tx, userId, (customer) =>
+      cancelledOrderMessage({
+        ...customer,
+        orderNumber: cancelled.number,
+        shopUrl: deps.storefrontUrl,
+        refundCents: refund?.amountCents ?? 0,
+      }),
+    );
     return restoreStock(tx, orderId);
   });
   if (restocked) deps.catalog.changed();

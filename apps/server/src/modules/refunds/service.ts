@@ -16,11 +16,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PAID_PAYMENT_STATUSES, isPaid } from '@emporium/contract';
 import { transactionWithRetry, type Db } from '../../db/client.ts';
-import { orderItems, orders, refunds, users, withdrawals } from '../../db/schema.ts';
+import { orderItems, orders, refunds, withdrawals } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { formatCents } from '../../lib/html.ts';
 import { refundMessage } from '../../mail/after-sale.ts';
-import { queueAccountMail } from '../../mail/outbox.ts';
+import { queueCustomerMail } from '../../mail/outbox.ts';
 import type { RefundResult } from '../../payments/provider.ts';
 import { recordOrderEvent } from '../orders/events.ts';
 import type { OrderDeps } from '../orders/service.ts';
@@ -273,23 +273,14 @@ export async function recordRefund(
         .set({ processedAt: new Date() })
         .where(and(eq(withdrawals.orderId, order.id), sql`${withdrawals.processedAt} is null`));
     }
-    const [customer] = await tx
-      .select({ email: users.email, userName: users.userName, deletedAt: users.deletedAt })
-      .from(users)
-      .where(eq(users.id, order.userId));
-    const mailed = customer !== undefined && customer.deletedAt === null;
-    if (mailed) {
-      await queueAccountMail(
-        tx,
-        refundMessage({
-          to: customer.email,
-          userName: customer.userName,
-          orderNumber: order.number,
-          shopUrl: deps.storefrontUrl,
-          amountCents: done.amountCents,
-        }),
-      );
-    }
+    const mailed = await queueCustomerMail(tx, order.userId, (customer) =>
+      refundMessage({
+        ...customer,
+        orderNumber: order.number,
+        shopUrl: deps.storefrontUrl,
+        amountCents: done.amountCents,
+      }),
+    );
     const outcome: RefundOutcome = { status: 'completed', amountCents: done.amountCents };
     return { outcome, restocked, mailed };
   });

@@ -9,10 +9,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { type Order } from '@emporium/contract';
 import { transactionWithRetry } from '../../db/client.ts';
-import { orderItems, orders, users, withdrawals } from '../../db/schema.ts';
+import { orderItems, orders, withdrawals } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import { withdrawalMessage } from '../../mail/after-sale.ts';
-import { queueAccountMail } from '../../mail/outbox.ts';
+import { queueCustomerMail } from '../../mail/outbox.ts';
 import { recordOrderEvent } from '../orders/events.ts';
 import { getOrder, withdrawalDeadline } from '../orders/order-view.ts';
 import type { OrderDeps } from '../orders/service.ts';
@@ -74,24 +74,16 @@ export async function withdrawFromOrder(
       actor: { userId },
       note: reason ?? null,
     });
-    const [customer] = await tx
-      .select({ email: users.email, userName: users.userName })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (customer) {
-      await queueAccountMail(
-        tx,
-        withdrawalMessage({
-          to: customer.email,
-          userName: customer.userName,
-          orderNumber: order.number,
-          shopUrl: deps.storefrontUrl,
-          lines,
-          receivedAt: made.requestedAt,
-          reason: made.reason,
-        }),
-      );
-    }
+    await queueCustomerMail(tx, userId, (customer) =>
+      withdrawalMessage({
+        ...customer,
+        orderNumber: order.number,
+        shopUrl: deps.storefrontUrl,
+        lines,
+        receivedAt: made.requestedAt,
+        reason: made.reason,
+      }),
+    );
   });
   deps.kickMail?.();
   return {

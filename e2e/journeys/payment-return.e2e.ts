@@ -5,75 +5,26 @@
  * nothing scrolls sideways.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { Product } from '@emporium/contract';
-import { baseURL, launch, logIn, newContext, snap, uniqueEmail, VIEWPORTS } from '../support/browser.ts';
-
-async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const res = await fetch(`${baseURL()}${path}`, { ...init, headers });
-  const body = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
+import type { Browser } from 'playwright-core';
+import { launch, logIn, newContext, snap, VIEWPORTS } from '../support/browser.ts';
+import {
+  addAddress,
+  addToCart,
+  expectNoSidewaysScroll,
+  placeAndApprove,
+  productInStock,
+  registerShopper,
+} from '../support/purchase.ts';
 
 /**
  * A shopper whose order's payment was approved on the sandbox page, in "another browser": returns the credentials
  * and the provider's return address (the server captures there and sends the browser to /shop/paypal-return).
  */
 async function approvedElsewhere() {
-  const email = uniqueEmail('returning');
-  const password = 'a long enough password';
-  await call('/api/auth/register', {
-    method: 'POST',
-    body: JSON.stringify({ username: 'Rae Return', email, password }),
-  });
-  const login = await call<{ token: string; user: { userId: string } }>('/api/auth/login', {
-    method: 'POST',
-    body: JSON.stringify({ email, password }),
-  });
-  const { token } = login;
-  const userId = login.user.userId;
-  const list = await call<{ data: Product[] }>('/api/shop/products/get?sortBy=name-asc&limit=50');
-  const product = list.data.find((p) => p.totalStock > 5)!;
-  await call(`/api/shop/cart/add/${userId}/${product._id}`, {
-    method: 'POST',
-    token,
-    body: JSON.stringify({ quantity: 1 }),
-  });
-  const address = await call<{ data: { _id: string } }>('/api/shop/address/add', {
-    method: 'POST',
-    token,
-    body: JSON.stringify({
-      userId,
-      address: '9 Return Row',
-      city: 'Austin',
-      state: 'TX',
-      pincode: '73301',
-      phone: '555 0142',
-      notes: 'None',
-    }),
-  });
-  const order = await call<{ orderId: string; approvalURL: string }>('/api/shop/order/create', {
-    method: 'POST',
-    token,
-    body: JSON.stringify({ userId, address: { addressId: address.data._id } }),
-  });
-  const paymentId = new URL(order.approvalURL).pathname.split('/').pop()!;
-  const approve = await fetch(`${baseURL()}/sandbox/pay/${paymentId}/approve`, {
-    method: 'POST',
-    redirect: 'manual',
-  });
-  return { email, password, returnUrl: approve.headers.get('location')! };
-}
-
-async function expectNoSidewaysScroll(page: Page, label: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${label}: no sideways scroll`).toBeLessThanOrEqual(innerWidth);
+  const s = await registerShopper('Rae Return');
+  await addToCart(s, (await productInStock())._id);
+  const { returnUrl } = await placeAndApprove(s, await addAddress(s, '9 Return Row'));
+  return { email: s.email, password: s.password, returnUrl };
 }
 
 describe('payment return without the checkout tab', () => {

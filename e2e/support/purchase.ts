@@ -1,6 +1,6 @@
 /**
  * Buys through the real API, as a browser would but without the screens: register, log in, cart add, address add,
- * order create, the sandbox page's Pay, capture. For journeys that need a buyer (reviews, after the sale). Also the
+ * order create, the sandbox page's Pay, capture (each step on its own too). For journeys that need a buyer (reviews, after the sale). Also the
  * admin's side of an order through the API (ship, deliver) and the checks every after-sale journey makes on a page.
  */
 import { expect } from 'vitest';
@@ -41,8 +41,16 @@ export async function buyer(productId: string, userName = 'Bea Buyer') {
   return buyerOf([productId], userName);
 }
 
-/** Registers a shopper who has bought one unit of each of `productIds` in one paid order (one line each). */
-export async function buyerOf(productIds: readonly string[], userName = 'Bea Buyer') {
+/** A shopper registered and signed in through the API. */
+export interface ApiShopper {
+  email: string;
+  password: string;
+  token: string;
+  userId: string;
+}
+
+/** Registers and signs in a new shopper through the API. */
+export async function registerShopper(userName = 'Bea Buyer'): Promise<ApiShopper> {
   const email = uniqueEmail('reviewer');
   const password = 'a long enough password';
   await call('/api/auth/register', {
@@ -53,21 +61,26 @@ export async function buyerOf(productIds: readonly string[], userName = 'Bea Buy
     method: 'POST',
     body: JSON.stringify({ email, password }),
   });
-  const { token } = login;
-  const userId = login.user.userId;
-  for (const productId of productIds) {
-    await call(`/api/shop/cart/add/${userId}/${productId}`, {
-      method: 'POST',
-      token,
-      body: JSON.stringify({ quantity: 1 }),
-    });
-  }
+  return { email, password, token: login.token, userId: login.user.userId };
+}
+
+/** Puts `quantity` units of the product in the shopper's cart. */
+export async function addToCart(s: ApiShopper, productId: string, quantity = 1): Promise<void> {
+  await call(`/api/shop/cart/add/${s.userId}/${productId}`, {
+    method: 'POST',
+    token: s.token,
+    body: JSON.stringify({ quantity }),
+  });
+}
+
+/** Saves an address (Austin, TX) with the given street; returns its id. */
+export async function addAddress(s: ApiShopper, street = '5 Review Road'): Promise<string> {
   const address = await call<{ data: { _id: string } }>('/api/shop/address/add', {
     method: 'POST',
-    token,
+    token: s.token,
     body: JSON.stringify({
-      userId,
-      address: '5 Review Road',
+      userId: s.userId,
+      address: street,
       city: 'Austin',
       state: 'TX',
       pincode: '73301',
@@ -75,23 +88,47 @@ export async function buyerOf(productIds: readonly string[], userName = 'Bea Buy
       notes: 'None',
     }),
   });
+  return address.data._id;
+}
+
+/**
+ * Places the cart's order to the address and presses Pay on the sandbox page (without following its redirect):
+ * returns the order id, the payment's ids and `returnUrl`, where the provider sends the browser (the server captures
+ * there and goes on to /shop/paypal-return).
+ */
+export async function placeAndApprove(s: ApiShopper, addressId: string) {
   const order = await call<{ orderId: string; approvalURL: string }>('/api/shop/order/create', {
     method: 'POST',
-    token,
-    body: JSON.stringify({ userId, address: { addressId: address.data._id } }),
+    token: s.token,
+    body: JSON.stringify({ userId: s.userId, address: { addressId } }),
   });
   const paymentId = new URL(order.approvalURL).pathname.split('/').pop()!;
   const approve = await fetch(`${baseURL()}/sandbox/pay/${paymentId}/approve`, {
     method: 'POST',
     redirect: 'manual',
   });
-  const payerId = new URL(approve.headers.get('location')!).searchParams.get('PayerID')!;
+  const returnUrl = approve.headers.get('location')!;
+  const payerId = new URL(returnUrl).searchParams.get('PayerID')!;
+  return { orderId: order.orderId, paymentId, payerId, returnUrl };
+}
+
+/** Places the cart's order to the address and pays it (sandbox Pay, then the shop's capture); returns its id. */
+export async function buyCart(s: ApiShopper, addressId: string): Promise<string> {
+  const { orderId, paymentId, payerId } = await placeAndApprove(s, addressId);
   await call('/api/shop/order/capture', {
     method: 'POST',
-    token,
-    body: JSON.stringify({ orderId: order.orderId, paymentId, payerId }),
+    token: s.token,
+    body: JSON.stringify({ orderId, paymentId, payerId }),
   });
-  return { email, password, orderId: order.orderId };
+  return orderId;
+}
+
+/** Registers a shopper who has bought one unit of each of `productIds` in one paid order (one line each). */
+export async function buyerOf(productIds: readonly string[], userName = 'Bea Buyer') {
+  const s = await registerShopper(userName);
+  for (const productId of productIds) await addToCart(s, productId);
+  const orderId = await buyCart(s, await addAddress(s));
+  return { email: s.email, password: s.password, orderId };
 }
 
 /** The demo admin's bearer token, signed in through the API. */

@@ -152,10 +152,11 @@ export function CheckoutPage() {
         </div>
         {unavailable.length > 0 && (
           <p role="alert" data-testid="checkout-unavailable" className="text-sm font-medium text-red-700">
-            {unavailable.length === 1
-              ? `“${unavailable[0]!.title}” is not available in that quantity.`
-              : `${unavailable.length} items are not available in those quantities.`}{' '}
-            Remove it or lower the quantity to place your order.
+            {unavailable.length > 1
+              ? `${unavailable.length} items are not available in those quantities. Remove them or lower the quantities to place your order.`
+              : unavailable[0]!.totalStock === 0
+                ? `“${unavailable[0]!.title}” is sold out. Remove it to place your order.`
+                : `Only ${unavailable[0]!.totalStock} of “${unavailable[0]!.title}” left. Lower the quantity to place your order.`}
           </p>
         )}
         <Button

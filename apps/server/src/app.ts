@@ -294,7 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cache: catalog,
   });
   await app.register(cartRoutes, { prefix: '/api/shop', db, images });
-  await app.register(addressRoutes, { prefix: '/api/shop', db });
+  await app.register(addressRoutes, { prefix: '/api/shop', db, shopCountry: config.shopCountry });
   await app.register(reviewRoutes, { prefix: '/api/shop', db, catalog });
   await app.register(searchRoutes, { prefix: '/api/shop', db, images, cache: catalog });
   const mailer = deps.mailer ?? createMailer({ ...config.mail, outboxDir: join(config.dataDir, 'outbox') });
@@ -363,6 +363,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storefrontUrl: config.storefrontUrl,
     kickMail: mailWorker.kick,
     authPerWindow: config.rateLimit.authPerWindow,
+    shopCountry: config.shopCountry,
   });
 
   // Images: local disk, or streamed from the shared bucket (storage/serve-images.ts).

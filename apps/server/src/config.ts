@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { CountryCode } from '@emporium/contract';
 
 /** The repository root: the nearest folder above this file whose package.json declares workspaces. */
 function findRepoRoot(): string {
@@ -39,6 +40,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().default(''),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   STOREFRONT_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** The shop's country (ISO 3166-1 alpha-2, issue 27): addresses saved without one are there. */
+  SHOP_COUNTRY: CountryCode.default('US'),
   DATA_DIR: optionalString,
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -149,6 +152,8 @@ export interface Config {
    * separately hosted storefront is named by `STOREFRONT_URL`; its origin is also allowed like CORS_ORIGINS.
    */
   storefrontUrl: string;
+  /** SHOP_COUNTRY (issue 27): the country of addresses the spec's client saves (it sends none). */
+  shopCountry: string;
   dataDir: string;
   /** PostgreSQL connection string; undefined means embedded PGlite under `dataDir/db`. */
   databaseUrl?: string;
@@ -360,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     publicUrl,
     storefrontUrl: (e.STOREFRONT_URL ?? publicUrl).replace(/\/+$/, ''),
+    shopCountry: e.SHOP_COUNTRY,
     dataDir: resolve(e.DATA_DIR ?? join(REPO_ROOT, 'data')),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

@@ -1,9 +1,12 @@
 /**
  * The data steps of a server start (main.ts), run under the database's start-up lock: the demo accounts (embedded
  * demo only) or, on any other start, the disabling of demo accounts an earlier demo run left behind; the demo
- * catalog; the first admin from ADMIN_EMAIL / ADMIN_PASSWORD. DESIGN.md §3, §4 (identity rules).
+ * catalog; the first admin from ADMIN_EMAIL / ADMIN_PASSWORD; addresses saved before countries existed placed in
+ * SHOP_COUNTRY (issue 27). DESIGN.md §3, §4 (identity rules).
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { isNull } from 'drizzle-orm';
+import { addresses } from './db/schema.ts';
 import { upsertAccount } from './modules/auth/auth.service.ts';
 import type { Runtime } from './runtime.ts';
 import { disableDemoAccounts, seedCatalog, seedDemoAccounts } from './seed/seed.ts';
@@ -23,6 +26,7 @@ export async function prepareData(
 ): Promise<StartupAccounts> {
   return database.withStartupLock(async () => {
     const started = Date.now();
+    await database.db.update(addresses).set({ country: config.shopCountry }).where(isNull(addresses.country));
     const demo = config.demoAccounts ? await seedDemoAccounts(database.db, hasher, config.demoAccounts) : [];
     // Before ADMIN_EMAIL: an admin who chose a demo e-mail gets their own password back just below.
     const disabled = config.demoAccounts ? [] : await disableDemoAccounts(database.db, hasher);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { CountryCode } from './pricing.ts';
 
 function field(label: string, max: number) {
   return z
@@ -20,6 +21,8 @@ export const AddressFields = z.strictObject({
   pincode: field('Pincode', LIMITS.addressField.max),
   phone: field('Phone', LIMITS.addressField.max),
   notes: field('Notes', LIMITS.addressNotes.max),
+  /** ISO 3166-1 alpha-2 (issue 27); optional: the spec's client sends none and gets the shop's (`SHOP_COUNTRY`). */
+  country: CountryCode.optional(),
 });
 export type AddressFields = z.infer<typeof AddressFields>;
 
@@ -44,6 +47,8 @@ export const Address = z.object({
   pincode: z.string(),
   phone: z.string(),
   notes: z.string(),
+  /** ISO 3166-1 alpha-2 (issue 27). */
+  country: z.string(),
   /**
    * When the shopper last placed an order to this address (ISO), or null: the checkout preselects the address used
    * last (issue 27). Given in the address list answers.

@@ -17,3 +17,4 @@ export * from './images.ts';
 export * from './account.ts';
 export * from './two-factor.ts';
 export * from './account-recovery.ts';
+export * from './pricing.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PagingParams, Pagination, withPaging } from './products.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants.ts';
 import { LIMITS } from './limits.ts';
+import { OrderPricing } from './pricing.ts';
 
 /**
  * `POST /api/shop/order/create` body. The spec's client sends the whole order of §3 (userId, cartId, cartItems,
@@ -11,6 +12,9 @@ import { LIMITS } from './limits.ts';
  */
 export const OrderCreateBody = z.object({
   userId: z.string().max(64).optional(),
+  /** Additions (issue 27): the shipping method chosen (default: the cheapest serving the address) and a code. */
+  shippingMethodId: z.string().max(64).optional(),
+  discountCode: z.string().max(64).optional(),
   address: z.object(
     { addressId: z.string({ error: 'Please select an address' }).max(64) },
     { error: 'Please select an address' },
@@ -120,6 +124,8 @@ export const Order = z.object({
   withdrawableUntil: z.string().nullable(),
   /** The shopper's withdrawal (issue 26), once requested; `processedAt` when the shop refunded it. */
   withdrawal: z.object({ requestedAt: z.string(), processedAt: z.string().nullable() }).nullable(),
+  /** The price breakdown (issue 27): subtotal, discount, shipping, tax; `totalPrice` is what was charged. */
+  pricing: OrderPricing,
   /** What happened to the order, oldest first; given on one order's answers (details), not in lists. */
   timeline: z.array(OrderEvent).optional(),
 });

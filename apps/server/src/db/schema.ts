@@ -214,6 +214,11 @@ export const addresses = pgTable(
     pincode: text('pincode').notNull(),
     phone: text('phone').notNull(),
     notes: text('notes').notNull(),
+    /**
+     * ISO 3166-1 alpha-2 country (issue 27). Null only for addresses saved before countries existed: start-up sets
+     * them to `SHOP_COUNTRY`.
+     */
+    country: text('country'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -329,6 +334,24 @@ export const orders = pgTable(
     trackingUrl: text('tracking_url'),
     /** When the order was set to Shipped. */
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /**
+     * The order's price breakdown (issue 27, modules/pricing), all cents: `subtotal` (lines at the prices paid),
+     * `discount` (the code's), `shipping` and `tax`. Tax-exclusive prices: total = subtotal − discount + shipping +
+     * tax; tax-inclusive (`prices_include_tax`): total = subtotal − discount + shipping, tax being part of it.
+     * Orders from before issue 27 have subtotal = total and the rest 0.
+     */
+    subtotalCents: integer('subtotal_cents').notNull().default(0),
+    discountCents: integer('discount_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
+    /** The shipping method chosen, as it was named (its id may be deleted later). */
+    shippingMethodId: uuid('shipping_method_id'),
+    shippingMethodName: text('shipping_method_name'),
+    /** The discount code applied (upper-case), if any. */
+    discountCode: text('discount_code'),
+    /** The delivery country (ISO 3166-1 alpha-2) copied with the address. */
+    country: text('country'),
     /** When the order was set to Delivered: the EU withdrawal period (14 days) runs from here (issue 26). */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** Cents given back by completed refunds (issue 26). */
@@ -420,6 +443,10 @@ export const orderItems = pgTable(
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
     /** Units given back to stock after the order took them (a line refund with restock; issue 26). */
     restockedQuantity: integer('restocked_quantity').notNull().default(0),
+    /** The line's share of the order's discount (cents, issue 27). */
+    discountCents: integer('discount_cents').notNull().default(0),
+    /** The line's tax (cents, issue 27): added to it (tax-exclusive prices) or contained in it (tax-inclusive). */
+    taxCents: integer('tax_cents').notNull().default(0),
   },
   (t) => [
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
@@ -527,6 +554,128 @@ export const orderEvents = pgTable(
 );
 
 /**
+ * Shipping methods (issue 27, admin "Shipping"): offered at checkout for the countries they serve (none listed: every
+ * country), at `price_cents`, free when the subtotal after discount reaches `free_above_cents`. Inactive ones are
+ * kept (orders name them) but never offered.
+ */
+export const shippingMethods = pgTable(
+  'shipping_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** ISO 3166-1 alpha-2 codes; empty: every country. */
+    countries: text('countries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    priceCents: integer('price_cents').notNull(),
+    freeAboveCents: integer('free_above_cents'),
+    /** Delivery estimate in days (both or neither). */
+    minDays: integer('min_days'),
+    maxDays: integer('max_days'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('shipping_methods_price', sql`${t.priceCents} >= 0 and coalesce(${t.freeAboveCents}, 0) >= 0`),
+    check(
+      'shipping_methods_days',
+      sql`coalesce(${t.minDays}, 0) >= 0 and coalesce(${t.maxDays}, ${t.minDays}, 0) >= coalesce(${t.minDays}, 0)`,
+    ),
+  ],
+);
+
+/**
+ * Tax rates (issue 27, admin "Taxes"): one per country, optionally per region (matched against the address's state,
+ * ignoring case); a region's rate wins over its country's. `rate_bp` is in basis points (2000 = 20 %).
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    country: text('country').notNull(),
+    /** Empty: the whole country. */
+    region: text('region').notNull().default(''),
+    name: text('name').notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('tax_rates_rate', sql`${t.rateBp} between 0 and 10000`),
+    uniqueIndex('tax_rates_place_idx').on(t.country, sql`lower(${t.region})`),
+  ],
+);
+
+/** Shop-wide settings (issue 27): `prices_include_tax` (boolean, default false). One row per key. */
+export const shopSettings = pgTable('shop_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});
+
+/**
+ * Discount codes (issue 27, admin "Discounts"): a percentage (`value` in whole percent, 1–100) or a fixed amount
+ * (`value` in cents) off the price actually paid of the lines in scope (all, or those of `categories`/`brands`),
+ * from `starts_at` to `ends_at`, above `min_subtotal_cents`. `uses` counts orders holding it: taken in the order's
+ * transaction by `UPDATE … SET uses = uses + 1 WHERE uses < max_uses` and given back when an unpaid order is
+ * cancelled, so the limit holds under concurrency.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Upper-case, unique. */
+    code: text('code').notNull().unique(),
+    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    value: integer('value').notNull(),
+    minSubtotalCents: integer('min_subtotal_cents'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    brands: text('brands')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    uses: integer('uses').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('discount_codes_value', sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
+    check('discount_codes_uses', sql`${t.uses} >= 0 and ${t.uses} <= coalesce(${t.maxUses}, ${t.uses})`),
+  ],
+);
+
+/**
+ * Which order holds which code (issue 27), for the per-customer limit and the usage figures; `released_at` is set
+ * when the order was cancelled unpaid and its use given back.
+ */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeId: uuid('code_id')
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    discountCents: integer('discount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [index('discount_redemptions_code_user_idx').on(t.codeId, t.userId)],
+);
+
+/**
  * Payments of the built-in `sandbox` provider (DESIGN.md §4 Payments): the demo stand-in for PayPal's own records.
  * Kept in the database so that any server instance can show, approve and capture them.
  */
@@ -604,6 +753,11 @@ export const schema = {
   reviews,
   sandboxPayments,
   sandboxRefunds,
+  shippingMethods,
+  taxRates,
+  shopSettings,
+  discountCodes,
+  discountRedemptions,
 };
 
 /**

@@ -44,7 +44,12 @@ export function erasedEmail(userId: string): string {
  * Everything the shop keeps about `userId`: profile, saved addresses, orders with their lines, reviews and sessions
  * (live and ended). Never a password or token hash, TOTP secret or recovery code.
  */
-export async function exportAccount(db: Db, images: ImageStore, userId: string): Promise<AccountExport> {
+export async function exportAccount(
+  db: Db,
+  images: ImageStore,
+  userId: string,
+  shopCountry: string,
+): Promise<AccountExport> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || user.deletedAt) throw unauthorized();
   const reviewRows = await db
@@ -69,7 +74,7 @@ export async function exportAccount(db: Db, images: ImageStore, userId: string):
       emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
       twoFactorEnabled: user.totpEnabledAt !== null,
     },
-    addresses: await listAddresses(db, userId),
+    addresses: await listAddresses(db, userId, shopCountry),
     // Every order the shop holds for the account, those an admin archived included (GDPR Art. 15).
     orders: await listOrders(db, images, { userId, limit: 100_000, includeArchived: true }),
     reviews: reviewRows.map(({ review: r, productTitle }) => ({

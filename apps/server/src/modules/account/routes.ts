@@ -38,6 +38,8 @@ export interface AccountRoutesOptions extends AccountDeps {
   images: ImageStore;
   /** Confirmations per IP per 15 minutes (the login and register limit). */
   authPerWindow: number;
+  /** SHOP_COUNTRY, for the exported addresses (issue 27). */
+  shopCountry: string;
 }
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);
@@ -149,7 +151,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request, reply) => {
       const user = requireSelf(request, undefined);
-      const data = await exportAccount(db, opts.images, user.userId);
+      const data = await exportAccount(db, opts.images, user.userId, opts.shopCountry);
       const day = data.exportedAt.slice(0, 10);
       reply.header('content-disposition', `attachment; filename="emporium-account-${day}.json"`);
       return data;

@@ -18,7 +18,11 @@ import { errorResponses } from '../../lib/route-schemas.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-export const addressRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const addressRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  /** SHOP_COUNTRY: the country of addresses saved without one (issue 27). */
+  shopCountry: string;
+}> = async (app, { db, shopCountry }) => {
   /** `POST /address/add` {six fields, userId} → 201 the address. */
   app.post(
     '/address/add',
@@ -29,7 +33,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request, reply) => {
       const { userId, ...fields } = request.body;
       const user = requireSelf(request, userId);
-      const data = await addAddress(db, user.userId, fields);
+      const data = await addAddress(db, user.userId, fields, shopCountry);
       return reply.code(201).send({ success: true as const, message: 'Address added successfully', data });
     },
   );
@@ -47,7 +51,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => {
       const user = requireSelf(request, request.params.userId);
-      return { success: true as const, data: await listAddresses(db, user.userId) };
+      return { success: true as const, data: await listAddresses(db, user.userId, shopCountry) };
     },
   );
 
@@ -65,7 +69,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => {
       const user = requireSelf(request, request.params.userId);
-      const data = await updateAddress(db, user.userId, request.params.addressId, request.body);
+      const data = await updateAddress(db, user.userId, request.params.addressId, request.body, shopCountry);
       return { success: true as const, message: 'Address updated successfully', data };
     },
   );
@@ -79,7 +83,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => {
       const user = requireSelf(request, request.params.userId);
-      const data = await deleteAddress(db, user.userId, request.params.addressId);
+      const data = await deleteAddress(db, user.userId, request.params.addressId, shopCountry);
       return { success: true as const, message: 'Address deleted successfully', data };
     },
   );

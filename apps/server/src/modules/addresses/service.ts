@@ -13,7 +13,7 @@ type AddressRow = typeof addresses.$inferSelect;
 /** The spec's 409 text for a 4th address (spec §5). */
 export const ADDRESS_LIMIT_MESSAGE = `You can only add ${MAX_ADDRESSES} addresses`;
 
-function toAddress(row: AddressRow): Address {
+function toAddress(row: AddressRow, shopCountry: string): Address {
   return {
     _id: row.id,
     userId: row.userId,
@@ -23,11 +23,12 @@ function toAddress(row: AddressRow): Address {
     pincode: row.pincode,
     phone: row.phone,
     notes: row.notes,
+    country: row.country ?? shopCountry,
   };
 }
 
 /** The user's addresses, oldest first, each with when it was last ordered to (`lastUsedAt`, issue 27). */
-export async function listAddresses(db: Db, userId: string): Promise<Address[]> {
+export async function listAddresses(db: Db, userId: string, shopCountry: string): Promise<Address[]> {
   const rows = await db
     .select({
       address: addresses,
@@ -38,13 +39,21 @@ export async function listAddresses(db: Db, userId: string): Promise<Address[]> 
     .where(eq(addresses.userId, userId))
     .orderBy(asc(addresses.createdAt), asc(addresses.id));
   return rows.map((r) => ({
-    ...toAddress(r.address),
+    ...toAddress(r.address, shopCountry),
     lastUsedAt: r.lastUsedAt === null ? null : new Date(r.lastUsedAt).toISOString(),
   }));
 }
 
-/** Adds an address; 409 ADDRESS_LIMIT_MESSAGE when the user already has MAX_ADDRESSES. */
-export async function addAddress(db: Db, userId: string, fields: AddressFields): Promise<Address> {
+/**
+ * Adds an address (without a country: the shop's, `SHOP_COUNTRY`); 409 ADDRESS_LIMIT_MESSAGE when the user already
+ * has MAX_ADDRESSES.
+ */
+export async function addAddress(
+  db: Db,
+  userId: string,
+  fields: AddressFields,
+  shopCountry: string,
+): Promise<Address> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select ${users.id} from ${users} where ${users.id} = ${userId} for update`);
     const [{ n } = { n: 0 }] = await tx
@@ -54,18 +63,22 @@ export async function addAddress(db: Db, userId: string, fields: AddressFields):
     if (n >= MAX_ADDRESSES) throw conflict(ADDRESS_LIMIT_MESSAGE);
     const [row] = await tx
       .insert(addresses)
-      .values({ userId, ...fields })
+      .values({ userId, ...fields, country: fields.country ?? shopCountry })
       .returning();
-    return toAddress(row!);
+    return toAddress(row!, shopCountry);
   });
 }
 
-/** Replaces the six fields of one of the user's addresses; 404 when it is not theirs. */
+/**
+ * Replaces the six fields of one of the user's addresses, and its country when given (the spec's client sends none:
+ * the country stays); 404 when it is not theirs.
+ */
 export async function updateAddress(
   db: Db,
   userId: string,
   addressId: string,
   fields: AddressFields,
+  shopCountry: string,
 ): Promise<Address> {
   if (!isUuid(addressId)) throw notFound('Address not found');
   const [row] = await db
@@ -74,16 +87,21 @@ export async function updateAddress(
     .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
     .returning();
   if (!row) throw notFound('Address not found');
-  return toAddress(row);
+  return toAddress(row, shopCountry);
 }
 
 /** Deletes one of the user's addresses; 404 when it is not theirs. Placed orders keep their own copy. */
-export async function deleteAddress(db: Db, userId: string, addressId: string): Promise<Address> {
+export async function deleteAddress(
+  db: Db,
+  userId: string,
+  addressId: string,
+  shopCountry: string,
+): Promise<Address> {
   if (!isUuid(addressId)) throw notFound('Address not found');
   const [row] = await db
     .delete(addresses)
     .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
     .returning();
   if (!row) throw notFound('Address not found');
-  return toAddress(row);
+  return toAddress(row, shopCountry);
 }

@@ -75,6 +75,16 @@ export function toOrder(
           shippedAt: row.shippedAt.toISOString(),
         }
       : null,
+    pricing: {
+      subtotal: toDollars(row.subtotalCents),
+      discount: toDollars(row.discountCents),
+      shipping: toDollars(row.shippingCents),
+      tax: toDollars(row.taxCents),
+      pricesIncludeTax: row.pricesIncludeTax,
+      shippingMethod: row.shippingMethodName,
+      discountCode: row.discountCode,
+      country: row.country,
+    },
     refundedTotal: toDollars(row.refundedCents),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     cancellable: isCancellable(row),

@@ -54,8 +54,12 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { adminOrderRoutes } from './modules/admin-orders/routes.ts';
 import { orderCancellationRoutes } from './modules/order-cancellation/routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
+import { pricingRoutes } from './modules/pricing/routes.ts';
 import { adminProductRoutes } from './modules/admin-products/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { shippingMethodRoutes } from './modules/shipping-methods/routes.ts';
+import { taxRateRoutes } from './modules/tax-rates/routes.ts';
+import { discountCodeRoutes } from './modules/discount-codes/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
@@ -309,10 +313,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     kickMail: mailWorker.kick,
     catalog,
     requireEmailVerification: config.requireEmailVerification,
+    shopCountry: config.shopCountry,
   };
   await app.register(orderRoutes, { prefix: '/api/shop', ...orderDeps });
   // After the sale (issue 26): the shopper's cancellation and withdrawal; refunds are admin routes.
   await app.register(orderCancellationRoutes, { prefix: '/api/shop', ...orderDeps });
+  // Checkout pricing (issue 27): the quote of shipping, tax and a discount code for the cart.
+  await app.register(pricingRoutes, { prefix: '/api/shop', db, shopCountry: config.shopCountry });
   await app.register(withdrawalRoutes, { prefix: '/api/shop', ...orderDeps });
   await app.register(accountRecoveryRoutes, {
     prefix: '/api/auth',
@@ -342,6 +349,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(adminOrderRoutes, { prefix: '/api/admin', ...orderDeps, log: app.log });
   await app.register(dashboardRoutes, { prefix: '/api/admin', db, images });
+  // Checkout pricing settings (issue 27): shipping methods, tax rates and setting, discount codes.
+  await app.register(shippingMethodRoutes, { prefix: '/api/admin', db });
+  await app.register(taxRateRoutes, { prefix: '/api/admin', db });
+  await app.register(discountCodeRoutes, { prefix: '/api/admin', db });
   // Two-factor sign-in settings (issue 25); the sign-in step is POST /api/auth/login/two-factor.
   await app.register(twoFactorRoutes, {
     prefix: '/api/account/two-factor',

@@ -54,6 +54,7 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { adminOrderRoutes } from './modules/admin-orders/routes.ts';
 import { orderCancellationRoutes } from './modules/order-cancellation/routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
+import { pricingRoutes } from './modules/pricing/routes.ts';
 import { adminProductRoutes } from './modules/admin-products/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { shippingMethodRoutes } from './modules/shipping-methods/routes.ts';
@@ -312,10 +313,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     kickMail: mailWorker.kick,
     catalog,
     requireEmailVerification: config.requireEmailVerification,
+    shopCountry: config.shopCountry,
   };
   await app.register(orderRoutes, { prefix: '/api/shop', ...orderDeps });
   // After the sale (issue 26): the shopper's cancellation and withdrawal; refunds are admin routes.
   await app.register(orderCancellationRoutes, { prefix: '/api/shop', ...orderDeps });
+  // Checkout pricing (issue 27): the quote of shipping, tax and a discount code for the cart.
+  await app.register(pricingRoutes, { prefix: '/api/shop', db, shopCountry: config.shopCountry });
   await app.register(withdrawalRoutes, { prefix: '/api/shop', ...orderDeps });
   await app.register(accountRecoveryRoutes, {
     prefix: '/api/auth',

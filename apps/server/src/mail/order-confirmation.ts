@@ -2,7 +2,7 @@
  * The order confirmation the payment-success page promises (spec §2): items, line totals, total and shipping
  * address, as plain text and as HTML with every shopper-provided value escaped.
  */
-import type { OrderAddress } from '@emporium/contract';
+import { toCents, type OrderAddress, type OrderPricing } from '@emporium/contract';
 import { escapeHtml, formatCents } from '../lib/html.ts';
 import { mailHtml } from './layout.ts';
 import type { MailMessage } from './mailer.ts';
@@ -17,13 +17,31 @@ export interface OrderConfirmation {
   /** `image`: an absolute URL of the product image (shown 64 px wide). */
   items: Array<{ title: string; quantity: number; unitPriceCents: number; image?: string }>;
   totalCents: number;
+  /** The breakdown (issue 27); its subtotal, discount, shipping and tax lines show when any is not 0. */
+  pricing?: OrderPricing;
   address: Omit<OrderAddress, 'addressId'>;
   /** The shop's public origin (PUBLIC_URL): the "View your order" link goes to its account page. */
   shopUrl: string;
 }
 
+/** The breakdown's lines above the total ([label, amount]); none for an order of lines only (the spec's). */
+function breakdownLines(p: OrderPricing | undefined): Array<[string, string]> {
+  if (!p || (p.discount === 0 && p.shipping === 0 && p.tax === 0 && !p.shippingMethod)) return [];
+  const lines: Array<[string, string]> = [['Subtotal', formatCents(toCents(p.subtotal))]];
+  if (p.discount > 0) {
+    lines.push([
+      `Discount${p.discountCode ? ` (${p.discountCode})` : ''}`,
+      `−${formatCents(toCents(p.discount))}`,
+    ]);
+  }
+  if (p.shippingMethod) lines.push([`Shipping (${p.shippingMethod})`, formatCents(toCents(p.shipping))]);
+  if (p.tax > 0) lines.push([p.pricesIncludeTax ? 'Includes tax' : 'Tax', formatCents(toCents(p.tax))]);
+  return lines;
+}
+
 /** Builds the confirmation message for a paid order; subject `Your Emporium order #1001`. */
 export function orderConfirmationMessage(o: OrderConfirmation): MailMessage {
+  const parts = breakdownLines(o.pricing);
   const ref = String(o.orderNumber);
   const date = o.orderDate.toLocaleDateString('en-US', { dateStyle: 'medium' });
   const addressLines = [
@@ -42,6 +60,7 @@ export function orderConfirmationMessage(o: OrderConfirmation): MailMessage {
         `${i.quantity} x ${i.title} @ ${formatCents(i.unitPriceCents)} = ${formatCents(i.unitPriceCents * i.quantity)}`,
     ),
     '',
+    ...parts.map(([label, amount]) => `${label}: ${amount}`),
     `Total: ${formatCents(o.totalCents)}`,
     '',
     'Shipping to:',
@@ -70,6 +89,12 @@ export function orderConfirmationMessage(o: OrderConfirmation): MailMessage {
     heading: `Thank you for your order, ${o.userName}`,
     body: `<tr><td><p style="margin:0 0 20px;color:#404040">Order <strong>#${escapeHtml(ref)}</strong> of ${escapeHtml(date)}. Your payment was received and we are preparing it.</p></td></tr>
 <tr><td><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}
+${parts
+  .map(
+    ([label, amount]) =>
+      `<tr><td></td><td style="padding-top:8px;color:#404040">${escapeHtml(label)}</td><td style="padding-top:8px;text-align:right;color:#404040">${escapeHtml(amount)}</td></tr>`,
+  )
+  .join('')}
 <tr><td></td><td style="padding-top:14px;font-weight:700">Total</td><td style="padding-top:14px;text-align:right;font-weight:700">${formatCents(o.totalCents)}</td></tr>
 </table></td></tr>
 <tr><td style="padding-top:24px;padding-bottom:16px"><div style="font-weight:600;margin-bottom:4px">Shipping to</div>

@@ -150,6 +150,7 @@ async function sendOrderConfirmation(deps: OutboxDeps, orderId: string): Promise
         image: i.image,
       })),
       totalCents: toCents(order.totalPrice),
+      pricing: order.pricing,
       address: { address, city, state, pincode, phone, notes },
       shopUrl: deps.shopUrl,
     }),

@@ -19,6 +19,9 @@ export interface PaypalFake {
   captures: number;
   delayMs: number;
   refunds: string[];
+  /** Orders created with a breakdown that added up, and those refused because it did not (issue 27). */
+  breakdowns: number;
+  mismatches: number;
   /** Cents refunded per capture id. */
   refundedCents: Map<string, number>;
   setStatus(orderId: string, status: 'APPROVED' | 'VOIDED'): void;
@@ -33,6 +36,24 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+interface PaypalMoney {
+  value: string;
+}
+interface PaypalAmount extends PaypalMoney {
+  breakdown?: Partial<Record<'item_total' | 'discount' | 'shipping' | 'tax_total', PaypalMoney>>;
+}
+const cents = (value: string | undefined) => Math.round(Number(value ?? '0') * 100);
+
+/** item_total − discount + shipping + tax_total, in cents. */
+function breakdownTotal(b: NonNullable<PaypalAmount['breakdown']>): number {
+  return (
+    cents(b.item_total?.value) -
+    cents(b.discount?.value) +
+    cents(b.shipping?.value) +
+    cents(b.tax_total?.value)
+  );
+}
+
 export async function startPaypalFake(): Promise<PaypalFake> {
   const orders = new Map<string, { amount: string; status: string; captureId?: string; captured?: string }>();
   const seenCreates = new Map<string, string>();
@@ -45,6 +66,8 @@ export async function startPaypalFake(): Promise<PaypalFake> {
     captures: 0,
     delayMs: 0,
     refunds: [],
+    breakdowns: 0,
+    mismatches: 0,
     refundedCents: new Map(),
     setStatus: (id, status) => {
       const order = orders.get(id);
@@ -80,7 +103,14 @@ export async function startPaypalFake(): Promise<PaypalFake> {
       const known = requestId && seenCreates.get(requestId);
       const id = known || `PP${orders.size + 1}`.padEnd(17, 'X');
       if (!known) {
-        const amount = JSON.parse(body).purchase_units[0].amount.value as string;
+        const requested = JSON.parse(body).purchase_units[0].amount as PaypalAmount;
+        const amount = requested.value;
+        // PayPal refuses a breakdown that does not add up to the value (AMOUNT_MISMATCH).
+        if (requested.breakdown && breakdownTotal(requested.breakdown) !== cents(amount)) {
+          fake.mismatches++;
+          return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'AMOUNT_MISMATCH' }] });
+        }
+        if (requested.breakdown) fake.breakdowns++;
         orders.set(id, { amount, status: 'CREATED' });
         if (requestId) seenCreates.set(requestId, id);
       }

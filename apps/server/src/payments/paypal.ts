@@ -63,6 +63,28 @@ interface PaypalOrder {
   purchase_units?: Array<{ payments?: { captures?: PaypalCapture[] } }>;
 }
 
+/**
+ * A purchase unit's `amount`: the value and, when the order has one (issue 27), its `breakdown` (item_total,
+ * discount, shipping, tax_total), which PayPal requires to add up to the value exactly.
+ */
+export function amountOf(input: Pick<CreatePaymentInput, 'amountCents' | 'currency' | 'breakdown'>) {
+  const money = (cents: number) => ({ currency_code: input.currency, value: paypalAmount(cents) });
+  const b = input.breakdown;
+  return {
+    ...money(input.amountCents),
+    ...(b
+      ? {
+          breakdown: {
+            item_total: money(b.itemTotalCents),
+            discount: money(b.discountCents),
+            shipping: money(b.shippingCents),
+            tax_total: money(b.taxCents),
+          },
+        }
+      : {}),
+  };
+}
+
 /** Formats cents as PayPal's decimal string ("12.34"). */
 export function paypalAmount(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
@@ -171,7 +193,7 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
             custom_id: input.orderId,
             invoice_id: input.orderId,
             description: input.description.slice(0, 127),
-            amount: { currency_code: input.currency, value: paypalAmount(input.amountCents) },
+            amount: amountOf(input),
           },
         ],
         payment_source: {

@@ -19,6 +19,11 @@ export interface CreatePaymentInput {
   /** Our order id; providers derive their idempotency keys (PayPal-Request-Id) from it. */
   orderId: string;
   amountCents: number;
+  /**
+   * The amount's parts (issue 27), in cents: item total − discount + shipping + tax = `amountCents` exactly (PayPal
+   * refuses any mismatch). Tax is 0 when prices include it.
+   */
+  breakdown?: { itemTotalCents: number; discountCents: number; shippingCents: number; taxCents: number };
   currency: 'USD';
   /** Where the shopper returns after approving (`/shop/paypal-return`). */
   returnUrl: string;

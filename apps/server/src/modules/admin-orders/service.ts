@@ -23,6 +23,7 @@ import type { ImageStore } from '../../storage/image-store.ts';
 import { orderParts, orderTimeline, toOrder } from '../orders/order-view.ts';
 import { restoreStock } from '../orders/stock.ts';
 import { recordOrderEvent } from '../orders/events.ts';
+import { releaseCodeInTx } from '../pricing/service.ts';
 import type { OrderDeps } from '../orders/service.ts';
 import {
   refundOrder,
@@ -177,6 +178,11 @@ export const ORDER_CSV_HEADER = [
   'Order Status',
   'Payment Status',
   'Payment Method',
+  /** The breakdown (issue 27): lines, discount, shipping and tax, in dollars; Order Amount is what was charged. */
+  'Subtotal',
+  'Discount',
+  'Shipping',
+  'Tax',
   'Order Amount',
   /** Dollars given back by completed refunds (issue 26). */
   'Refunded Amount',
@@ -212,6 +218,10 @@ export async function* orderCsvRecords(
       o.orderStatus,
       o.paymentStatus,
       o.paymentMethod,
+      o.pricing.subtotal.toFixed(2),
+      o.pricing.discount.toFixed(2),
+      o.pricing.shipping.toFixed(2),
+      o.pricing.tax.toFixed(2),
       o.totalPrice.toFixed(2),
       o.refundedTotal.toFixed(2),
       o.cartItems.map((i) => `${i.title} × ${i.quantity}`).join('; '),
@@ -328,6 +338,7 @@ export async function setOrderStatus(
         capturingSince: null,
       })
       .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')));
+    if (shipped && shipped.paymentStatus === 'pending') await releaseCodeInTx(tx, orderId);
     // A paid order's balance goes back to the shopper (issue 26): reserved here, sent after the commit; a crash in
     // between leaves it pending for the reconciliation job.
     if (shipped && isPaid(shipped.paymentStatus) && Number(shipped.balance) > 0) {
@@ -404,6 +415,7 @@ export async function deleteOrder(db: Db, orderId: string): Promise<void> {
     if (keep) {
       await tx.update(orders).set({ archivedAt: new Date() }).where(eq(orders.id, orderId));
     } else {
+      await releaseCodeInTx(tx, orderId);
       await tx.delete(orders).where(eq(orders.id, orderId));
     }
   });

@@ -13,6 +13,7 @@ import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import { cancelledOrderMessage } from '../../mail/after-sale.ts';
 import { queueCustomerMail } from '../../mail/outbox.ts';
 import { recordOrderEvent } from '../orders/events.ts';
+import { releaseCodeInTx } from '../pricing/service.ts';
 import { getOrder } from '../orders/order-view.ts';
 import type { OrderDeps } from '../orders/service.ts';
 import { restoreStock } from '../orders/stock.ts';
@@ -70,6 +71,7 @@ export async function cancelOwnOrder(
       throw conflict(refusal(order));
     }
     await recordOrderEvent(tx, { orderId, kind: 'cancelled', actor: { userId }, note: reason ?? null });
+    if (cancelled.paymentStatus === 'cancelled') await releaseCodeInTx(tx, orderId);
     if (isPaid(cancelled.paymentStatus) && cancelled.totalCents > cancelled.refundReservedCents) {
       refund = await reserveRefundInTx(tx, orderId, {
         source: 'cancellation',

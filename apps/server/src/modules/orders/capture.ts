@@ -14,6 +14,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isPaid, type Order } from '@emporium/contract';
 import { recordOrderEvent } from './events.ts';
+import { releaseCodeInTx } from '../pricing/service.ts';
 import { transactionWithRetry, type Db } from '../../db/client.ts';
 import { cartItems, carts, orderItems, orders } from '../../db/schema.ts';
 import { badRequest, HttpError, isUuid, notFound } from '../../lib/http-error.ts';
@@ -62,6 +63,7 @@ export async function cancelOrderInTx(tx: Db, orderId: string, message: string):
     .returning({ id: orders.id });
   if (changed.length === 0) return { cancelled: false, restocked: false };
   await recordOrderEvent(tx, { orderId, kind: 'cancelled', note: message });
+  await releaseCodeInTx(tx, orderId);
   return { cancelled: true, restocked: await restoreStock(tx, orderId) };
 }
 

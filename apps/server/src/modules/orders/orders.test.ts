@@ -203,7 +203,7 @@ describe('capture', () => {
     expect(page.body).toContain('Pay $20.00');
     // The shop's name, the items, where they ship and a way back to the shop.
     expect(page.body).toContain('<div class="shop">Emporium</div>');
-    expect(page.body).toContain('<td>Test product</td>');
+    expect(page.body).toContain('<span class="title">Test product</span>');
     expect(page.body).toContain('2 × $10.00');
     expect(page.body).toContain('1 Market Street');
     expect(page.body).toContain('Springfield, IL 62701');

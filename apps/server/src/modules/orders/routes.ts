@@ -45,7 +45,11 @@ export const orderRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>> = async 
     },
     async (request, reply) => {
       const user = requireSelf(request, request.body.userId);
-      const created = await createOrder(deps(request.log), user.userId, request.body.address.addressId);
+      const { shippingMethodId, discountCode } = request.body;
+      const created = await createOrder(deps(request.log), user.userId, request.body.address.addressId, {
+        shippingMethodId,
+        discountCode,
+      });
       return reply.code(201).send({ success: true as const, ...created });
     },
   );

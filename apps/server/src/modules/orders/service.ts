@@ -3,17 +3,23 @@
  * server builds every order from its own cart and prices. Capture is in capture.ts, the reconciliation job in
  * reconcile.ts.
  */
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIMITS } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import type { CatalogChanges } from '../../lib/catalog-cache.ts';
-import { addresses, cartItems, carts, orderItems, orders, products } from '../../db/schema.ts';
+import { addresses, orderItems, orders } from '../../db/schema.ts';
 import { badRequest, HttpError, isUuid } from '../../lib/http-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import { effectivePriceCents } from '../products/service.ts';
+import {
+  assertOrderable,
+  priceCart,
+  readCartLines,
+  redeemCodeInTx,
+  releaseCodeInTx,
+} from '../pricing/service.ts';
 import { assertEmailVerified } from '../account-recovery/service.ts';
 
 const formatUsd = (dollars: number) =>
@@ -47,6 +53,8 @@ export interface OrderDeps {
   kickMail?: () => void;
   /** REQUIRE_EMAIL_VERIFICATION (issue 25): only shoppers with a verified address may place orders. */
   requireEmailVerification?: boolean;
+  /** SHOP_COUNTRY (issue 27): the country of addresses saved without one (default US). */
+  shopCountry?: string;
 }
 
 /** Where the provider returns the shopper after approval: the server captures there (capture.ts captureOnReturn). */
@@ -65,27 +73,13 @@ export async function createOrder(
   deps: OrderDeps,
   userId: string,
   addressId: string,
+  choice: { shippingMethodId?: string; discountCode?: string } = {},
 ): Promise<{ orderId: string; approvalURL: string }> {
   const { db } = deps;
   // 403 "Please verify your e-mail address before placing an order." while REQUIRE_EMAIL_VERIFICATION is on.
   if (deps.requireEmailVerification) await assertEmailVerified(db, userId);
   const order = await db.transaction(async (tx) => {
-    const lines = await tx
-      .select({
-        productId: products.id,
-        title: products.title,
-        imageKey: products.imageKey,
-        description: products.description,
-        unitPriceCents: effectivePriceCents,
-        stock: products.totalStock,
-        quantity: cartItems.quantity,
-        cartId: carts.id,
-      })
-      .from(carts)
-      .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .where(eq(carts.userId, userId))
-      .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
+    const lines = await readCartLines(tx, userId);
     if (lines.length === 0) throw badRequest('Your cart is empty');
     const [address] = isUuid(addressId)
       ? await tx
@@ -103,21 +97,48 @@ export async function createOrder(
           : `${short.title} is out of stock`,
       );
     }
-    const totalCents = lines.reduce((sum, l) => sum + Number(l.unitPriceCents) * l.quantity, 0);
+    // Issue 27: shipping, tax and the code, priced exactly as the checkout's quote showed them.
+    const pricing = await priceCart(
+      tx,
+      userId,
+      lines,
+      { country: address.country ?? deps.shopCountry ?? 'US', region: address.state },
+      choice,
+    );
+    assertOrderable(pricing);
+    const { priced } = pricing;
+    const totalCents = priced.totalCents;
+    if (totalCents <= 0) {
+      throw badRequest('This order would cost nothing, and a payment must be more than $0.00.');
+    }
     if (totalCents > LIMITS.orderTotal.max * 100) {
       throw badRequest(
         `An order can total at most ${formatUsd(LIMITS.orderTotal.max)}. Please split it into smaller orders.`,
       );
     }
     const open = await tx
-      .select({ id: orders.id, approvalUrl: orders.approvalUrl, addressId: orders.addressId })
+      .select({
+        id: orders.id,
+        approvalUrl: orders.approvalUrl,
+        addressId: orders.addressId,
+        totalCents: orders.totalCents,
+        shippingMethodId: orders.shippingMethodId,
+        discountCode: orders.discountCode,
+      })
       .from(orders)
       .where(
         and(eq(orders.userId, userId), eq(orders.paymentStatus, 'pending'), isNull(orders.capturingSince)),
       )
       .orderBy(desc(orders.orderDate))
       .for('update');
-    const same = open.find((o) => o.addressId === address.id && o.approvalUrl);
+    const same = open.find(
+      (o) =>
+        o.addressId === address.id &&
+        o.approvalUrl &&
+        o.totalCents === totalCents &&
+        o.shippingMethodId === (pricing.method?.id ?? null) &&
+        o.discountCode === (pricing.code?.code ?? null),
+    );
     if (same && (await sameLines(tx, same.id, lines))) {
       return { id: same.id, totalCents, count: 0, reuse: same.approvalUrl! };
     }
@@ -141,24 +162,42 @@ export async function createOrder(
         pincode: address.pincode,
         phone: address.phone,
         notes: address.notes,
+        country: address.country ?? deps.shopCountry ?? 'US',
+        subtotalCents: priced.subtotalCents,
+        discountCents: priced.discountCents,
+        shippingCents: priced.shippingCents,
+        taxCents: priced.taxCents,
+        pricesIncludeTax: pricing.pricesIncludeTax,
+        shippingMethodId: pricing.method?.id ?? null,
+        shippingMethodName: pricing.method?.name ?? null,
+        discountCode: pricing.code?.code ?? null,
       })
       .returning();
     await tx.insert(orderItems).values(
-      lines.map((l) => ({
+      priced.lines.map((l, i) => ({
         orderId: row!.id,
         productId: l.productId,
         title: l.title,
-        imageKey: l.imageKey,
-        description: l.description,
-        unitPriceCents: Number(l.unitPriceCents),
+        imageKey: lines[i]!.imageKey,
+        description: lines[i]!.description,
+        unitPriceCents: l.unitPriceCents,
         quantity: l.quantity,
+        discountCents: l.discountCents,
+        taxCents: l.taxCents,
       })),
     );
+    if (pricing.code) await redeemCodeInTx(tx, pricing.code, userId, row!.id, priced.discountCents);
     // `number` is assigned by the insert (the sequence, DESIGN.md §4) and read back with RETURNING.
     return {
       id: row!.id,
       number: row!.number,
       totalCents,
+      breakdown: {
+        itemTotalCents: priced.subtotalCents,
+        discountCents: priced.discountCents,
+        shippingCents: priced.shippingCents,
+        taxCents: pricing.pricesIncludeTax ? 0 : priced.taxCents,
+      },
       count: lines.reduce((n, l) => n + l.quantity, 0),
       reuse: undefined,
     };
@@ -170,6 +209,7 @@ export async function createOrder(
       {
         orderId: order.id,
         amountCents: order.totalCents,
+        breakdown: order.breakdown,
         currency: 'USD',
         returnUrl: paymentReturnUrl(deps.publicUrl),
         cancelUrl: `${deps.storefrontUrl}/shop/checkout`,
@@ -195,15 +235,19 @@ export async function createOrder(
  * it changed.
  */
 export async function cancelPendingOrder(db: Db, orderId: string, message: string): Promise<boolean> {
-  const changed = await db
-    .update(orders)
-    .set({
-      orderStatus: 'Cancelled',
-      paymentStatus: 'cancelled',
-      paymentMessage: message,
-      orderUpdateDate: new Date(),
-    })
-    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending'), isNull(orders.capturingSince)))
-    .returning({ id: orders.id });
-  return changed.length > 0;
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(orders)
+      .set({
+        orderStatus: 'Cancelled',
+        paymentStatus: 'cancelled',
+        paymentMessage: message,
+        orderUpdateDate: new Date(),
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending'), isNull(orders.capturingSince)))
+      .returning({ id: orders.id });
+    // An unpaid order's discount code use is given back (issue 27).
+    if (changed.length > 0) await releaseCodeInTx(tx, orderId);
+    return changed.length > 0;
+  });
 }

@@ -21,6 +21,8 @@ const STYLE = `
   .title { display: block; font-weight: 600; overflow-wrap: anywhere; }
   .each { display: block; color: #737373; font-size: .85rem; margin-top: .1rem; }
   tfoot th, tfoot td { border-bottom: 0; border-top: 2px solid #171717; font-weight: 800; }
+  tfoot tr.part th, tfoot tr.part td { border-top: 0; font-weight: 400; color: #404040; padding: .25rem 0; }
+  tfoot tr.part:first-child th, tfoot tr.part:first-child td { border-top: 1px solid #eee; }
   .shipto { color: #404040; font-size: .95rem; line-height: 1.45; margin-bottom: 1.25rem; }
   .back { display: inline-block; margin-top: 1.25rem; color: #404040; }
   button { font: inherit; border-radius: .5rem; padding: .7rem 1.4rem; cursor: pointer; border: 1px solid #171717; }
@@ -34,6 +36,22 @@ function layout(title: string, body: string): string {
 <style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
+/** Subtotal, discount, shipping and tax rows of the receipt (none for an order with only lines, as in the spec). */
+function breakdownRows(p: Parameters<typeof approvalPage>[0]['pricing']): string {
+  if (!p || (p.discountCents === 0 && p.shippingCents === 0 && p.taxCents === 0 && !p.shippingMethod))
+    return '';
+  const row = (label: string, amount: string) =>
+    `<tr class="part"><th scope="row">${escapeHtml(label)}</th><td class="n">${amount}</td></tr>`;
+  return [
+    row('Subtotal', formatCents(p.subtotalCents)),
+    p.discountCents > 0
+      ? row(`Discount${p.discountCode ? ` (${p.discountCode})` : ''}`, `−${formatCents(p.discountCents)}`)
+      : '',
+    p.shippingMethod ? row(`Shipping (${p.shippingMethod})`, formatCents(p.shippingCents)) : '',
+    p.taxCents > 0 ? row(p.pricesIncludeTax ? 'Includes tax' : 'Tax', formatCents(p.taxCents)) : '',
+  ].join('');
+}
+
 /**
  * The approval page: the shop's name, a demo label, the amount, the items and where they ship, Pay and Cancel, and
  * a way back to the shop (the order then waits for its payment, see the reconciliation job).
@@ -45,6 +63,16 @@ export function approvalPage(p: {
   status: string;
   items: Array<{ title: string; quantity: number; unitPriceCents: number }>;
   shipTo: string[];
+  /** The order's breakdown (issue 27), shown above the total when it has a discount, shipping or tax. */
+  pricing?: {
+    subtotalCents: number;
+    discountCents: number;
+    shippingCents: number;
+    taxCents: number;
+    pricesIncludeTax: boolean;
+    shippingMethod: string | null;
+    discountCode: string | null;
+  };
 }): string {
   const id = encodeURIComponent(p.paymentId);
   const open = p.status === 'created' || p.status === 'approved';
@@ -61,7 +89,7 @@ export function approvalPage(p: {
   const receipt =
     `<table aria-label="Items"><thead><tr><th scope="col">Item</th><th scope="col" class="n">Amount</th></tr></thead>` +
     `<tbody>${rows}</tbody>` +
-    `<tfoot><tr><th scope="row">Total</th><td class="n">${formatCents(p.amountCents)}</td></tr></tfoot></table>`;
+    `<tfoot>${breakdownRows(p.pricing)}<tr><th scope="row">Total</th><td class="n">${formatCents(p.amountCents)}</td></tr></tfoot></table>`;
   return layout(
     'Emporium sandbox payment',
     `<div class="shop">Emporium</div>

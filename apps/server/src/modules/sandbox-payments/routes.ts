@@ -51,6 +51,15 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>>
           unitPriceCents: toCents(i.price),
         })),
         shipTo: a ? [a.address, `${a.city}, ${a.state} ${a.pincode}`, `Phone: ${a.phone}`] : [],
+        pricing: order?.pricing && {
+          subtotalCents: toCents(order.pricing.subtotal),
+          discountCents: toCents(order.pricing.discount),
+          shippingCents: toCents(order.pricing.shipping),
+          taxCents: toCents(order.pricing.tax),
+          pricesIncludeTax: order.pricing.pricesIncludeTax,
+          shippingMethod: order.pricing.shippingMethod,
+          discountCode: order.pricing.discountCode,
+        },
       });
     },
   );

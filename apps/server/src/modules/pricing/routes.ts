@@ -1,0 +1,36 @@
+/** The checkout quote (issue 27, prefix /api/shop): shopper access. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CheckoutQuoteBody, CheckoutQuoteResponse } from '@emporium/contract';
+import type { Db } from '../../db/client.ts';
+import { requireSelf } from '../../lib/access.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
+import { quoteCheckout } from './service.ts';
+
+export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db; shopCountry: string }> = async (app, opts) => {
+  /**
+   * `POST /checkout/quote` {addressId?, shippingMethodId?, discountCode?} → 200 `{success, data: CheckoutQuote}`:
+   * the caller's cart priced as an order would be (dollars): lines with their discount and tax, subtotal, discount,
+   * shipping, tax, total; the shipping methods serving the address with their price for this cart and the one
+   * priced (the chosen one, else the cheapest); `shippingError` when nothing ships there; whether the code applies
+   * and why not. Nothing is reserved. 400 an address that is not the caller's, a method that does not serve it, or a
+   * malformed body; 401 visitor.
+   */
+  app.post(
+    '/checkout/quote',
+    {
+      config: { access: 'shopper' },
+      schema: {
+        tags: ['orders'],
+        body: CheckoutQuoteBody,
+        response: { 200: CheckoutQuoteResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const user = requireSelf(request, undefined);
+      return {
+        success: true as const,
+        data: await quoteCheckout(opts.db, user.userId, request.body, opts.shopCountry),
+      };
+    },
+  );
+};

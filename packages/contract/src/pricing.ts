@@ -242,3 +242,10 @@ export const DiscountCodeResponse = z.object({
   message: z.string(),
   data: DiscountCode,
 });
+export type ShippingMethodListResponse = z.infer<typeof ShippingMethodListResponse>;
+export type ShippingMethodResponse = z.infer<typeof ShippingMethodResponse>;
+export type TaxRateListResponse = z.infer<typeof TaxRateListResponse>;
+export type TaxRateResponse = z.infer<typeof TaxRateResponse>;
+export type TaxSettingsResponse = z.infer<typeof TaxSettingsResponse>;
+export type DiscountCodeListResponse = z.infer<typeof DiscountCodeListResponse>;
+export type DiscountCodeResponse = z.infer<typeof DiscountCodeResponse>;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { OrderPricingRows } from '@/components/order-pricing';
 import { isPaid, type AdminOrder } from '@emporium/contract';
 import { formatDateTime, OrderTimeline } from '@/components/order-timeline';
 import { Button } from '@/components/ui/button';
@@ -131,6 +132,7 @@ function OrderFacts({ order }: { order: AdminOrder }) {
             timeStyle: 'short',
           })}
         </dd>
+        <OrderPricingRows pricing={order.pricing} />
         <dt className="text-neutral-600">Order Price</dt>
         <dd className="font-bold">{formatPrice(order.totalPrice)}</dd>
         <dt className="text-neutral-600">Payment Method</dt>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
-import { LIMITS, MAX_ADDRESSES, type Address, type AddressFields } from '@emporium/contract';
+import { COUNTRY_CODES, LIMITS, MAX_ADDRESSES, type Address, type AddressFields } from '@emporium/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,6 +19,20 @@ import {
 } from './addresses-slice';
 
 const EMPTY: AddressFields = { address: '', city: '', state: '', pincode: '', phone: '', notes: '' };
+
+/** The browser's region (en-US → US) when it is a known country: the new address form's first guess (issue 27). */
+function guessCountry(): string {
+  const region = new Intl.Locale(navigator.language || 'en-US').maximize().region ?? 'US';
+  return COUNTRY_CODES.includes(region) ? region : 'US';
+}
+
+/** Every country by its English name, for the address form's select. */
+function countryOptions(): Array<{ code: string; name: string }> {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
+}
 const FIELDS: Array<{ name: keyof AddressFields; label: string; type?: string; max: number }> = [
   { name: 'address', label: 'Address', max: LIMITS.addressField.max },
   { name: 'city', label: 'City', max: LIMITS.addressField.max },
@@ -51,6 +65,7 @@ export function AddressBook({ selectedId, onSelect, collapsed, onExpand }: Addre
   const [editing, setEditing] = useState<Address | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Address | null>(null);
+  const [regionNames] = useState(() => new Intl.DisplayNames(['en'], { type: 'region' }));
 
   useEffect(() => {
     if (user) void dispatch(fetchAllAddresses(user.userId));
@@ -140,6 +155,9 @@ export function AddressBook({ selectedId, onSelect, collapsed, onExpand }: Addre
                   <span className="font-semibold">Pincode:</span> {a.pincode}
                 </p>
                 <p>
+                  <span className="font-semibold">Country:</span> {regionNames.of(a.country) ?? a.country}
+                </p>
+                <p>
                   <span className="font-semibold">Phone:</span> {a.phone}
                 </p>
                 <p className="break-words">
@@ -218,9 +236,11 @@ function AddressFormDialog({
           pincode: editing.pincode,
           phone: editing.phone,
           notes: editing.notes,
+          country: editing.country,
         }
-      : EMPTY,
+      : { ...EMPTY, country: guessCountry() },
   );
+  const [countries] = useState(countryOptions);
   const [saving, setSaving] = useState(false);
 
   const complete = Object.values(form).every((v) => v.trim() !== '');
@@ -277,6 +297,21 @@ function AddressFormDialog({
               />
             </div>
           ))}
+          <div className="space-y-1">
+            <Label htmlFor="address-country">Country</Label>
+            <select
+              id="address-country"
+              value={form.country}
+              onChange={(e) => setForm({ ...form, country: e.target.value })}
+              className="h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none"
+            >
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
           <div className="space-y-1">
             <Label htmlFor="address-notes">Additional Notes</Label>
             <textarea

@@ -10,8 +10,13 @@ import { CartItemRow } from './cart-item-row';
 import { selectCart, selectCartTotal } from './cart-slice';
 import { selectAddresses } from './addresses-slice';
 import { apiRequest, errorMessage } from '@/lib/api';
-import { formatPrice } from '@/lib/format';
 import { saveCurrentOrderId } from './current-order';
+import {
+  DiscountCodeField,
+  PricingSummary,
+  ShippingMethodPicker,
+  useCheckoutQuote,
+} from './checkout-pricing';
 
 /**
  * The address to preselect (issue 27): the one ordered to last, else the only one; none when the shopper has several
@@ -37,6 +42,8 @@ export function CheckoutPage() {
   // The shopper's pick (by id, so an edit shows at once); until they pick, the preselected address.
   const [pickedId, setPickedId] = useState<string | null>(null);
   const [showAll, setShowAll] = useState(false);
+  const [methodId, setMethodId] = useState<string | null>(null);
+  const [code, setCode] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
   const chosen = pickedId !== null;
   const address = chosen
@@ -44,9 +51,20 @@ export function CheckoutPage() {
     : defaultAddress(addressList);
   const empty = cartItems.length === 0;
   const unavailable = cartItems.filter((i) => i.quantity > i.totalStock);
+  const {
+    quote,
+    error: quoteError,
+    current,
+  } = useCheckoutQuote(
+    { addressId: address?._id ?? null, shippingMethodId: methodId, discountCode: code },
+    cartItems,
+  );
+  // Place Order waits for the quote of what is on screen, and for an address something ships to.
+  const blocked = Boolean(quote?.shippingError) || Boolean(quoteError) || !current;
 
   function choose(a: Address) {
     setPickedId(a._id);
+    setMethodId(null);
   }
 
   const label = processing
@@ -98,6 +116,9 @@ export function CheckoutPage() {
           orderUpdateDate: now,
           paymentId: '',
           payerId: '',
+          // Issue 27: the method and code priced in the quote shown (the server prices them again).
+          ...(quote?.shippingMethodId ? { shippingMethodId: quote.shippingMethodId } : {}),
+          ...(code && quote?.discountCode?.applied ? { discountCode: code } : {}),
         },
       });
       saveCurrentOrderId(res.orderId);
@@ -146,10 +167,14 @@ export function CheckoutPage() {
             ))}
           </ul>
         )}
-        <div className="flex flex-wrap items-center justify-between gap-x-4 border-t border-neutral-200 pt-4 text-lg font-bold">
-          <span>Total</span>
-          <span data-testid="checkout-total">{formatPrice(total)}</span>
-        </div>
+        {quote && !empty && <ShippingMethodPicker quote={quote} onChoose={setMethodId} />}
+        {!empty && <DiscountCodeField quote={quote} applied={code} onApply={setCode} />}
+        <PricingSummary quote={quote} fallbackTotal={total} />
+        {(quote?.shippingError ?? quoteError) && (
+          <p role="alert" data-testid="checkout-shipping-error" className="text-sm font-medium text-red-700">
+            {quote?.shippingError ?? quoteError}
+          </p>
+        )}
         {unavailable.length > 0 && (
           <p role="alert" data-testid="checkout-unavailable" className="text-sm font-medium text-red-700">
             {unavailable.length > 1
@@ -162,7 +187,7 @@ export function CheckoutPage() {
         <Button
           className="h-auto min-h-11 w-full py-2 whitespace-normal"
           size="lg"
-          disabled={processing || empty || unavailable.length > 0}
+          disabled={processing || empty || unavailable.length > 0 || (address !== null && blocked)}
           onClick={() => void placeOrder()}
         >
           {label}

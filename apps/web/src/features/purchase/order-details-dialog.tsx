@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { OrderPricingRows } from '@/components/order-pricing';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { Order } from '@emporium/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -70,6 +71,7 @@ function OrderDetails({ order }: { order: Order }) {
         </dd>
         <dt className="text-neutral-600">Payment Method</dt>
         <dd className="font-medium">{na(order.paymentMethod)}</dd>
+        <OrderPricingRows pricing={order.pricing} />
         <dt className="text-neutral-600">Total Amount</dt>
         <dd className="font-bold">{formatPrice(order.totalPrice)}</dd>
         {order.refundedTotal > 0 && (

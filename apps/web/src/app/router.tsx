@@ -172,6 +172,9 @@ const AdminDashboardPage = lazyComponent(loadAdminPages, (m) => m.AdminDashboard
 const AdminProductsPage = lazyComponent(loadAdminPages, (m) => m.AdminProductsPage);
 const AdminOrdersPage = lazyComponent(loadAdminPages, (m) => m.AdminOrdersPage);
 const AdminFeaturesPage = lazyComponent(loadAdminPages, (m) => m.AdminFeaturesPage);
+const AdminShippingPage = lazyComponent(loadAdminPages, (m) => m.AdminShippingPage);
+const AdminTaxesPage = lazyComponent(loadAdminPages, (m) => m.AdminTaxesPage);
+const AdminDiscountsPage = lazyComponent(loadAdminPages, (m) => m.AdminDiscountsPage);
 
 function Guarded({ children }: { children: ReactNode }) {
   const { isAuthenticated, user } = useAppSelector(selectAuth);
@@ -267,6 +270,9 @@ const routes: RouteObject[] = [
           page('dashboard', AdminDashboardPage, 'on-render'),
           page('products', AdminProductsPage, 'on-render'),
           page('orders', AdminOrdersPage, 'on-render'),
+          page('shipping', AdminShippingPage, 'on-render'),
+          page('taxes', AdminTaxesPage, 'on-render'),
+          page('discounts', AdminDiscountsPage, 'on-render'),
           page('features', AdminFeaturesPage, 'on-render'),
           page('security', AdminSecurityPage, 'on-render'),
         ],

@@ -1,11 +1,23 @@
 import { NavLink } from 'react-router';
-import { ClipboardList, Images, LayoutDashboard, Package, ShieldCheck } from 'lucide-react';
+import {
+  ClipboardList,
+  Images,
+  LayoutDashboard,
+  Package,
+  Receipt,
+  ShieldCheck,
+  TicketPercent,
+  Truck,
+} from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 const ADMIN_NAV = [
   { label: 'Dashboard', path: '/admin/dashboard', icon: LayoutDashboard },
   { label: 'Products', path: '/admin/products', icon: Package },
   { label: 'Orders', path: '/admin/orders', icon: ClipboardList },
+  { label: 'Shipping', path: '/admin/shipping', icon: Truck },
+  { label: 'Taxes', path: '/admin/taxes', icon: Receipt },
+  { label: 'Discounts', path: '/admin/discounts', icon: TicketPercent },
   { label: 'Feature Images', path: '/admin/features', icon: Images },
   { label: 'Security', path: '/admin/security', icon: ShieldCheck },
 ];

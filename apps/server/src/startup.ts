@@ -10,6 +10,7 @@ import { addresses } from './db/schema.ts';
 import { upsertAccount } from './modules/auth/auth.service.ts';
 import type { Runtime } from './runtime.ts';
 import { disableDemoAccounts, seedCatalog, seedDemoAccounts } from './seed/seed.ts';
+import { seedPricing } from './seed/pricing.ts';
 
 /** What start-up did to the accounts, for the lines main.ts prints. */
 export interface StartupAccounts {
@@ -32,6 +33,12 @@ export async function prepareData(
     const disabled = config.demoAccounts ? [] : await disableDemoAccounts(database.db, hasher);
     if (config.seedDemo) {
       const added = await seedCatalog(database.db, images);
+      // With a new demo catalog, the demo's shipping methods, tax rate and code (issue 27).
+      if (added.products && (await seedPricing(database.db))) {
+        log.info(
+          'Seeded the demo shipping methods (Standard, Express), a tax rate (DE 19 %) and code WELCOME10',
+        );
+      }
       if (added.products || added.features) {
         log.info(
           `Seeded ${added.products} products and ${added.features} feature images in ${Date.now() - started} ms`,

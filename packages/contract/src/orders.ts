@@ -55,8 +55,27 @@ export const OrderItem = z.object({
   description: z.string(),
   price: z.number(),
   quantity: z.number().int(),
+  /** The line's share of the order's discount and its tax, in dollars for the whole line (issue 27; else 0). */
+  discount: z.number(),
+  tax: z.number(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
+
+/**
+ * What `units` of a line give back when refunded (issue 27; the server's rule, refunds/service.ts
+ * `lineRefundCents`): their share of the line after its discount, with its tax unless prices include it, in cents
+ * rounded half-up.
+ */
+export function lineRefundCents(
+  line: Pick<OrderItem, 'price' | 'quantity' | 'discount' | 'tax'>,
+  units: number,
+  pricesIncludeTax: boolean,
+): number {
+  const cents = (dollars: number) => Math.round(dollars * 100);
+  const paid =
+    cents(line.price) * line.quantity - cents(line.discount) + (pricesIncludeTax ? 0 : cents(line.tax));
+  return Math.floor((2 * paid * units + line.quantity) / (2 * line.quantity));
+}
 
 /** The shipping address copied into the order when it was placed. */
 export const OrderAddress = z.object({

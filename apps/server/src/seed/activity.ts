@@ -205,6 +205,7 @@ export async function seedDemoActivity(
       paymentStatus: 'completed',
       paymentProvider: 'sandbox',
       totalCents,
+      subtotalCents: totalCents,
       ...shopper.address,
       paymentId,
       payerId,

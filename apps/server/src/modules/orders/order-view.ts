@@ -57,6 +57,8 @@ export function toOrder(
       description: i.description,
       price: toDollars(i.unitPriceCents),
       quantity: i.quantity,
+      discount: toDollars(i.discountCents),
+      tax: toDollars(i.taxCents),
     })),
     address: {
       addressId: row.addressId,

@@ -14,7 +14,7 @@
  * refund still being pending, so it is recorded once.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PAID_PAYMENT_STATUSES, isPaid } from '@emporium/contract';
+import { PAID_PAYMENT_STATUSES, isPaid, lineRefundCents, toDollars } from '@emporium/contract';
 import { transactionWithRetry, type Db } from '../../db/client.ts';
 import { orderItems, orders, refunds, withdrawals } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
@@ -91,7 +91,16 @@ export async function reserveRefundInTx(tx: Db, orderId: string, plan: RefundPla
         );
       }
       lines.push({ orderItemId, quantity });
-      amountCents += item.unitPriceCents * quantity;
+      amountCents += lineRefundCents(
+        {
+          price: toDollars(item.unitPriceCents),
+          quantity: item.quantity,
+          discount: toDollars(item.discountCents),
+          tax: toDollars(item.taxCents),
+        },
+        quantity,
+        order.pricesIncludeTax,
+      );
     }
   } else if (plan.amountCents !== undefined) {
     amountCents = plan.amountCents;

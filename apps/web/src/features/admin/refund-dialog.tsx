@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { LIMITS, type AdminOrder, type AdminRefundBody } from '@emporium/contract';
+import { LIMITS, lineRefundCents, type AdminOrder, type AdminRefundBody } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -62,7 +62,7 @@ export function RefundDialog({
 
   const balance = balanceCents(order);
   const itemsCents = order.cartItems.reduce(
-    (sum, line) => sum + cents(line.price) * (quantities[line.lineId] ?? 0),
+    (sum, line) => sum + lineRefundCents(line, quantities[line.lineId] ?? 0, order.pricing.pricesIncludeTax),
     0,
   );
   const typed = parseAmount(amountText);
@@ -190,7 +190,7 @@ export function RefundDialog({
                       ))}
                     </select>
                     <span className="text-right font-medium">
-                      {formatPrice((cents(line.price) * chosen) / 100)}
+                      {formatPrice(lineRefundCents(line, chosen, order.pricing.pricesIncludeTax) / 100)}
                     </span>
                   </li>
                 );

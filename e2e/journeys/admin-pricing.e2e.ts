@@ -102,8 +102,8 @@ describe('admin sets up shipping, taxes and discount codes', () => {
       await shipping.getByLabel('Name').fill(methodName);
       await shipping.getByLabel('Price ($)').fill('4.99');
       await shipping.getByLabel('Free above ($)').fill('60');
-      await shipping.getByLabel('Delivery from (days)').fill('2');
-      await shipping.getByLabel('to (days)').fill('4');
+      await shipping.getByLabel('Delivery from').fill('2');
+      await shipping.getByLabel('Delivery to').fill('4');
       await shipping.getByLabel('Countries').selectOption('IS');
       await shipping.getByRole('list', { name: 'Chosen countries' }).getByText('Iceland').waitFor();
       await snapScreens(admin, 'admin-pricing-shipping-dialog', name);

@@ -1,3 +1,4 @@
+import { ChevronDown } from 'lucide-react';
 import { Checkbox } from '@/components/ui/checkbox';
 
 /**
@@ -16,11 +17,15 @@ export function ScopePicker({
   onChange: (chosen: string[]) => void;
 }) {
   return (
-    <details className="col-span-2 rounded-lg border border-neutral-200 text-sm">
-      <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 px-3 font-medium">
+    <details className="group col-span-2 rounded-lg border border-neutral-200 text-sm">
+      <summary className="flex min-h-11 list-none [&::-webkit-details-marker]:hidden cursor-pointer items-center justify-between gap-2 px-3 font-medium">
         <span>{legend}</span>
-        <span className="min-w-0 truncate text-right font-normal text-neutral-600">
-          {value.length === 0 ? 'All' : value.join(', ')}
+        <span className="flex min-w-0 items-center gap-1 font-normal text-neutral-600">
+          <span className="min-w-0 truncate">{value.length === 0 ? 'All' : value.join(', ')}</span>
+          <ChevronDown
+            className="h-4 w-4 shrink-0 transition-transform group-open:rotate-180"
+            aria-hidden="true"
+          />
         </span>
       </summary>
       <fieldset className="grid grid-cols-1 gap-1 border-t border-neutral-200 p-3 min-[420px]:grid-cols-2">

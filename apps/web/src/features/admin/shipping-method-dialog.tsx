@@ -149,7 +149,7 @@ export function ShippingMethodDialog({
               {...describe(`${ids}-free`, errors.freeAbove)}
             />
           </Field>
-          <Field id={`${ids}-min`} label="Delivery from (days)" hint="Optional">
+          <Field id={`${ids}-min`} label="Delivery from" hint="Days, optional">
             <Input
               id={`${ids}-min`}
               inputMode="numeric"
@@ -158,7 +158,7 @@ export function ShippingMethodDialog({
               {...describe(`${ids}-days`, errors.days)}
             />
           </Field>
-          <Field id={`${ids}-max`} label="to (days)" hint="Optional">
+          <Field id={`${ids}-max`} label="Delivery to" hint="Days, optional">
             <Input
               id={`${ids}-max`}
               inputMode="numeric"

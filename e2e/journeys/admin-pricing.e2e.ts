@@ -2,9 +2,10 @@
  * Journey (issue 27): the admin sets up checkout pricing through the admin pages. At 360 and 1366 px: adds a
  * shipping method (Iceland only, price, free above, 2–4 days), a tax rate (Iceland, a region of its own, 24 %),
  * switches "Prices include tax" on and off again, adds a discount code (15 % off, minimum subtotal, dates, limits,
- * Electronics only) and is refused a second code with the same text; sees each listed; then deletes all three
- * through the pages. Nothing scrolls sideways; screenshots at 360, 768 and 1366 px. The journeys share one
- * database: whatever a failed run leaves is removed through the API afterwards, so other journeys' totals hold.
+ * Electronics only), is refused a second code with the same text and deactivates the code through Edit; sees each
+ * listed; then deletes all three through the pages. Nothing scrolls sideways; screenshots at 360, 768 and 1366 px.
+ * The journeys share one database: whatever a failed run leaves is removed through the API afterwards, so other
+ * journeys' totals hold.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -177,6 +178,18 @@ describe('admin sets up shipping, taxes and discount codes', () => {
       await toastSays(admin, `The code ${code} already exists.`);
       await again.getByRole('button', { name: 'Cancel' }).click();
       await again.waitFor({ state: 'detached' });
+
+      // Deactivated through Edit: the form holds what was saved, and the row then says Inactive.
+      const codeRow = admin.getByTestId('discount-row').filter({ hasText: code });
+      await codeRow.getByRole('button', { name: `Edit ${code}` }).click();
+      const edit = admin.getByRole('dialog', { name: `Edit ${code}` });
+      expect(await edit.getByLabel('Percent (%)').inputValue()).toBe('15');
+      expect(await edit.getByLabel('Ends').inputValue()).toBe(localDay(30));
+      await edit.getByRole('checkbox', { name: 'Active (shoppers can use it)' }).click();
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await edit.waitFor({ state: 'detached' });
+      await toastSays(admin, `Code ${code} updated`);
+      await codeRow.getByText('Inactive', { exact: true }).waitFor();
 
       // Everything made here is deleted through the pages, so other journeys' totals are not changed.
       await deleteRow(admin, 'discount-row', code, 'Delete Code', `Code ${code} deleted`);

@@ -167,7 +167,7 @@ export function CheckoutPage() {
             ))}
           </ul>
         )}
-        {quote && !empty && <ShippingMethodPicker quote={quote} onChoose={setMethodId} />}
+        {quote && !empty && <ShippingMethodPicker quote={quote} pickedId={methodId} onChoose={setMethodId} />}
         {!empty && <DiscountCodeField quote={quote} applied={code} onApply={setCode} />}
         <PricingSummary quote={quote} fallbackTotal={total} />
         {(quote?.shippingError ?? quoteError) && (

@@ -55,20 +55,26 @@ export function useCheckoutQuote(choice: CheckoutChoice, cart: readonly CartItem
   return { quote: state.quote, error: state.error, current: state.key === key };
 }
 
-/** The shipping methods serving the address, with their price for this cart; one is always chosen. */
+/**
+ * The shipping methods serving the address, with their price for this cart; one is always chosen: the shopper's
+ * pick at once (`pickedId`, while the new quote is on its way), else the one the quote priced.
+ */
 export function ShippingMethodPicker({
   quote,
+  pickedId,
   onChoose,
 }: {
   quote: CheckoutQuote;
+  pickedId: string | null;
   onChoose: (id: string) => void;
 }) {
   if (quote.shippingMethods.length === 0) return null;
+  const chosenId = quote.shippingMethods.some((m) => m._id === pickedId) ? pickedId : quote.shippingMethodId;
   return (
     <fieldset className="space-y-2" data-testid="shipping-methods">
       <legend className="mb-1 font-semibold">Shipping method</legend>
       {quote.shippingMethods.map((m) => {
-        const chosen = m._id === quote.shippingMethodId;
+        const chosen = m._id === chosenId;
         return (
           <label
             key={m._id}
@@ -116,7 +122,7 @@ export function DiscountCodeField({
   }
 
   return (
-    <form onSubmit={submit} className="space-y-1" aria-label="Discount code">
+    <form onSubmit={submit} className="space-y-1">
       <Label htmlFor="discount-code">Discount code</Label>
       <div className="flex gap-2">
         <Input

@@ -15,6 +15,7 @@ import { addDiscountCode, deleteDiscountCode, listDiscountCodes, updateDiscountC
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
+/** Registers the four discount-code routes (GET, POST, PUT, DELETE). */
 export const discountCodeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /**
    * `GET /discount-codes` → 200 `{success, data: DiscountCode[]}`: every code, active ones first, newest first, with

@@ -20,6 +20,7 @@ import {
 
 const errors = errorResponses(400, 401, 403, 404);
 
+/** Registers the four shipping-method routes (GET, POST, PUT, DELETE). */
 export const shippingMethodRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /**
    * `GET /shipping-methods` → 200 `{success, data: ShippingMethod[]}`: every method, the active ones first, then by

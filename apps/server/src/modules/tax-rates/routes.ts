@@ -24,6 +24,7 @@ import {
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
+/** Registers the tax-rate routes and `PUT /tax-settings`. */
 export const taxRateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /**
    * `GET /tax-rates` → 200 `{success, data: {rates: TaxRate[], settings: {pricesIncludeTax}}}`: every rate by

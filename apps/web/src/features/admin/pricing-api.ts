@@ -23,6 +23,7 @@ const SHIPPING = '/api/admin/shipping-methods';
 const TAX = '/api/admin/tax-rates';
 const CODES = '/api/admin/discount-codes';
 
+/** The admin pricing calls: list, add, edit and delete each kind, and the tax setting. */
 export const pricingApi = {
   shippingMethods: () => apiRequest<ShippingMethodListResponse>(SHIPPING),
   addShippingMethod: (body: Input<ShippingMethodBody>) =>

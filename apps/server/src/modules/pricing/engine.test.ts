@@ -268,13 +268,13 @@ describe('priceOrder: discounts', () => {
 
 describe('priceOrder: shipping', () => {
   const ship = { priceCents: 499, freeAboveCents: 5000 };
-  it.each([
+  it.each<[number[], PricingDiscount | null, number, string]>([
     [[5000], null, 0, 'exactly at the threshold: free'],
     [[4999], null, 499, '1 ¢ below: charged'],
     [[2500, 2500], null, 0, 'the subtotal of all lines counts'],
     [[5500], percent(10), 499, 'the threshold applies after the discount (5500 − 550 = 4950)'],
     [[5556], percent(10), 0, '5556 − 556 = 5000: free'],
-  ] as const)('%j with %j → shipping %i: %s', (units, discount, shipping) => {
+  ])('%j with %j → shipping %i: %s', (units, discount, shipping) => {
     const p = price({
       lines: units.map((u, i) => line(u, 1, { productId: `l${i}` })),
       shipping: ship,

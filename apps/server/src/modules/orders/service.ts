@@ -97,6 +97,33 @@ export async function createOrder(
           : `${short.title} is out of stock`,
       );
     }
+    // The same cart placed again while its order is unpaid (same lines, prices, address, method and code) answers
+    // that order, before the code is checked again: the order already holds its use.
+    const open = await tx
+      .select({
+        id: orders.id,
+        approvalUrl: orders.approvalUrl,
+        addressId: orders.addressId,
+        shippingMethodId: orders.shippingMethodId,
+        discountCode: orders.discountCode,
+      })
+      .from(orders)
+      .where(
+        and(eq(orders.userId, userId), eq(orders.paymentStatus, 'pending'), isNull(orders.capturingSince)),
+      )
+      .orderBy(desc(orders.orderDate))
+      .for('update');
+    const wantedCode = choice.discountCode?.trim().toUpperCase() || null;
+    const same = open.find(
+      (o) =>
+        o.addressId === address.id &&
+        o.approvalUrl &&
+        o.discountCode === wantedCode &&
+        (choice.shippingMethodId === undefined || o.shippingMethodId === choice.shippingMethodId),
+    );
+    if (same && (await sameLines(tx, same.id, lines))) {
+      return { id: same.id, totalCents: 0, count: 0, reuse: same.approvalUrl! };
+    }
     // Issue 27: shipping, tax and the code, priced exactly as the checkout's quote showed them.
     const pricing = await priceCart(
       tx,
@@ -115,32 +142,6 @@ export async function createOrder(
       throw badRequest(
         `An order can total at most ${formatUsd(LIMITS.orderTotal.max)}. Please split it into smaller orders.`,
       );
-    }
-    const open = await tx
-      .select({
-        id: orders.id,
-        approvalUrl: orders.approvalUrl,
-        addressId: orders.addressId,
-        totalCents: orders.totalCents,
-        shippingMethodId: orders.shippingMethodId,
-        discountCode: orders.discountCode,
-      })
-      .from(orders)
-      .where(
-        and(eq(orders.userId, userId), eq(orders.paymentStatus, 'pending'), isNull(orders.capturingSince)),
-      )
-      .orderBy(desc(orders.orderDate))
-      .for('update');
-    const same = open.find(
-      (o) =>
-        o.addressId === address.id &&
-        o.approvalUrl &&
-        o.totalCents === totalCents &&
-        o.shippingMethodId === (pricing.method?.id ?? null) &&
-        o.discountCode === (pricing.code?.code ?? null),
-    );
-    if (same && (await sameLines(tx, same.id, lines))) {
-      return { id: same.id, totalCents, count: 0, reuse: same.approvalUrl! };
     }
     if (open.length >= LIMITS.pendingOrders.max) {
       throw new HttpError(

@@ -349,8 +349,16 @@ export async function releaseCodeInTx(tx: Db, orderId: string): Promise<void> {
     .where(eq(discountCodes.id, released.codeId));
 }
 
-/** Throws the 400 for a refused code, or the 409 for an address nothing ships to (order creation). */
+/**
+ * Throws for order creation: 409 for a code used up or already used by the shopper (the same status as when another
+ * order takes the last use inside the transaction, redeemCodeInTx), 400 for any other refused code, 409 for an
+ * address nothing ships to.
+ */
 export function assertOrderable(p: CartPricing): void {
-  if (p.codeRefusal) throw badRequest(p.codeRefusal);
+  if (p.codeRefusal) {
+    throw / has been used up\.$|^You have already used /.test(p.codeRefusal)
+      ? conflict(p.codeRefusal)
+      : badRequest(p.codeRefusal);
+  }
   if (p.shippingError) throw new HttpError(409, p.shippingError);
 }

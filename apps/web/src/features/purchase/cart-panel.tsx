@@ -6,6 +6,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from 
 import { formatPrice } from '@/lib/format';
 import { CartItemRow } from './cart-item-row';
 import { selectCart, selectCartTotal } from './cart-slice';
+import { CartShippingNote } from './checkout-pricing';
 
 export interface CartPanelProps {
   open: boolean;
@@ -14,7 +15,10 @@ export interface CartPanelProps {
   trigger: ReactElement;
 }
 
-/** The cart's side panel: lines, total and Checkout (spec §2), loaded on first open by CartSheet. */
+/**
+ * The cart's side panel: lines, total and Checkout (spec §2), loaded on first open by CartSheet; with shipping methods
+ * configured, a note of their prices (issue 27).
+ */
 export function CartPanel({ open, onOpenChange, trigger }: CartPanelProps) {
   const navigate = useNavigate();
   const { cartItems } = useAppSelector(selectCart);
@@ -41,6 +45,7 @@ export function CartPanel({ open, onOpenChange, trigger }: CartPanelProps) {
           <span>Total</span>
           <span data-testid="cart-total">{formatPrice(total)}</span>
         </div>
+        {open && <CartShippingNote cart={cartItems} />}
         <Button
           className="w-full"
           onClick={() => {

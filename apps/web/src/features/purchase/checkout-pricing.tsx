@@ -103,6 +103,27 @@ export function ShippingMethodPicker({
   );
 }
 
+/**
+ * The cart panel's note (issue 27): the shipping methods to the shop's country with their price for this cart, and
+ * that tax and the address's own methods come at checkout. Nothing when the shop has no shipping methods.
+ */
+export function CartShippingNote({ cart }: { cart: readonly CartItem[] }) {
+  const { quote } = useCheckoutQuote({ addressId: null, shippingMethodId: null, discountCode: null }, cart);
+  if (!quote || quote.shippingMethods.length === 0 || cart.length === 0) return null;
+  const country = new Intl.DisplayNames(['en'], { type: 'region' }).of(quote.country) ?? quote.country;
+  return (
+    <div className="space-y-1 text-sm text-neutral-600" data-testid="cart-shipping-note">
+      <p>
+        Shipping to {country}:{' '}
+        {quote.shippingMethods
+          .map((m) => `${m.name} ${m.price === 0 ? 'free' : formatPrice(m.price)}`)
+          .join(' · ')}
+      </p>
+      <p>Your address's shipping and any tax are added at checkout.</p>
+    </div>
+  );
+}
+
 /** The discount code field: Apply sends it to the quote; the quote says whether it applies and why not. */
 export function DiscountCodeField({
   quote,

@@ -369,9 +369,10 @@ async function killDuringCaptures(): Promise<void> {
     const outbox = join(dataDir, 'outbox');
     const mailBy = Date.now() + 20_000;
     let mails: string[] = [];
+    // Wait for every order's confirmation (the outbox also holds account mail, so counting files is not enough).
     while (Date.now() < mailBy) {
       mails = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
-      if (mails.length >= paid) break;
+      if (orders.every((o) => mails.some((m) => m.includes(o.orderId)))) break;
       await sleep(250);
     }
     const perOrder = orders.map((o) => mails.filter((m) => m.includes(o.orderId)).length);
@@ -516,19 +517,23 @@ async function killDuringRefunds(): Promise<void> {
     const sold = await stockNow();
 
     const admin = await logIn(adminEmail, adminPassword);
-    // Even orders: refund in full with restock ($25, 2 lamps and a mug back); odd: one lamp with restock ($10).
+    // Even orders: refund in full with restock (the whole balance: $25 of items and whatever shipping the demo's
+    // configuration charged; 2 lamps and a mug back); odd: one lamp with restock ($10).
     const plans = await Promise.all(
       orderIds.map(async (id, i) => {
-        if (i % 2 === 0) return { id, body: { restock: true }, cents: 2500, lamps: 2, mugs: 1 };
-        const details = await call<{ data: { cartItems: Array<{ lineId: string; productId: string }> } }>(
-          `/api/admin/orders/details/${id}`,
-          { headers: admin.auth },
-        );
+        const details = await call<{
+          data: { totalPrice: number; cartItems: Array<{ lineId: string; productId: string }> };
+        }>(`/api/admin/orders/details/${id}`, { headers: admin.auth });
+        if (i % 2 === 0) {
+          const cents = Math.round(details.body.data.totalPrice * 100);
+          return { id, body: { restock: true }, cents, full: true, lamps: 2, mugs: 1 };
+        }
         const line = details.body.data.cartItems.find((l) => l.productId === lamp!.id)!;
         return {
           id,
           body: { lines: [{ lineId: line.lineId, quantity: 1 }], restock: true },
           cents: 1000,
+          full: false,
           lamps: 1,
           mugs: 0,
         };
@@ -603,7 +608,7 @@ async function killDuringRefunds(): Promise<void> {
         r!.amount_cents === plan.cents &&
         r!.refunded_cents === plan.cents &&
         r!.refund_reserved_cents === plan.cents &&
-        r!.payment_status === (plan.cents === 2500 ? 'refunded' : 'partially_refunded') &&
+        r!.payment_status === (plan.full ? 'refunded' : 'partially_refunded') &&
         fake.refundedCents.get(r!.capture_id) === plan.cents
       );
     });

@@ -7,7 +7,7 @@ import { formatPrice } from '@/lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { DiscountCodeDialog } from './discount-code-dialog';
 import { pricingApi } from './pricing-api';
-import { runWithToast, TABLE, useAdminList } from './pricing-ui';
+import { runWithToast, TABLE, useAdminList, RowActions } from './pricing-ui';
 
 const t = TABLE.xl;
 
@@ -126,26 +126,12 @@ export function AdminDiscountsPage() {
                       <Badge variant={s.on ? 'default' : 'secondary'}>{s.label}</Badge>
                     </td>
                     <td className={cn(t.cell, t.wide, 'xl:pr-0')}>
-                      <div className="flex gap-2 xl:justify-end">
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          className="h-11 xl:h-9"
-                          aria-label={`Edit ${c.code}`}
-                          onClick={() => openDialog(c)}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="destructive"
-                          className="h-11 xl:h-9"
-                          aria-label={`Delete ${c.code}`}
-                          onClick={() => setDeleting(c)}
-                        >
-                          Delete
-                        </Button>
-                      </div>
+                      <RowActions
+                        name={`${c.code}`}
+                        at="xl"
+                        onEdit={() => openDialog(c)}
+                        onDelete={() => setDeleting(c)}
+                      />
                     </td>
                   </tr>
                 );

@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { COUNTRY_CODES } from '@emporium/contract';
+import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -55,6 +56,39 @@ export const TABLE = {
     wide: 'col-span-2 sm:col-span-3 xl:col-span-1',
   },
 } as const;
+
+/** A row's Edit and Delete buttons (tall enough to tap on a phone), named after the row for screen readers. */
+export function RowActions({
+  name,
+  at,
+  onEdit,
+  onDelete,
+}: {
+  /** What the row is, e.g. "Express" or "VAT for Germany": the buttons read "Edit Express", "Delete Express". */
+  name: string;
+  /** The table's breakpoint (`TABLE`), from which the buttons are compact and right-aligned. */
+  at: 'md' | 'xl';
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const height = at === 'md' ? 'h-11 md:h-9' : 'h-11 xl:h-9';
+  return (
+    <div className={at === 'md' ? 'flex gap-2 md:justify-end' : 'flex gap-2 xl:justify-end'}>
+      <Button size="sm" variant="outline" className={height} aria-label={`Edit ${name}`} onClick={onEdit}>
+        Edit
+      </Button>
+      <Button
+        size="sm"
+        variant="destructive"
+        className={height}
+        aria-label={`Delete ${name}`}
+        onClick={onDelete}
+      >
+        Delete
+      </Button>
+    </div>
+  );
+}
 
 /** A labelled field of a pricing form, with its error under it (linked by `aria-describedby` by the caller). */
 export function Field({

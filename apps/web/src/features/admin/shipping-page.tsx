@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { pricingApi } from './pricing-api';
-import { countryName, runWithToast, TABLE, useAdminList } from './pricing-ui';
+import { countryName, runWithToast, TABLE, useAdminList, RowActions } from './pricing-ui';
 import { ShippingMethodDialog } from './shipping-method-dialog';
 
 const t = TABLE.md;
@@ -109,26 +109,12 @@ export function AdminShippingPage() {
                     </Badge>
                   </td>
                   <td className={cn(t.cell, t.wide, 'md:pr-0')}>
-                    <div className="flex gap-2 md:justify-end">
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        className="h-11 md:h-9"
-                        aria-label={`Edit ${m.name}`}
-                        onClick={() => openDialog(m)}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="destructive"
-                        className="h-11 md:h-9"
-                        aria-label={`Delete ${m.name}`}
-                        onClick={() => setDeleting(m)}
-                      >
-                        Delete
-                      </Button>
-                    </div>
+                    <RowActions
+                      name={`${m.name}`}
+                      at="md"
+                      onEdit={() => openDialog(m)}
+                      onDelete={() => setDeleting(m)}
+                    />
                   </td>
                 </tr>
               ))

@@ -5,7 +5,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
 import { ConfirmDialog } from './confirm-dialog';
 import { pricingApi } from './pricing-api';
-import { countryName, runWithToast, TABLE, useAdminList } from './pricing-ui';
+import { countryName, runWithToast, TABLE, useAdminList, RowActions } from './pricing-ui';
 import { TaxRateDialog } from './tax-rate-dialog';
 
 const t = TABLE.md;
@@ -118,26 +118,12 @@ export function AdminTaxesPage() {
                     {percentText(r.rate)}
                   </td>
                   <td className={cn(t.cell, t.wide, 'md:pr-0')}>
-                    <div className="flex gap-2 md:justify-end">
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        className="h-11 md:h-9"
-                        aria-label={`Edit ${r.name} for ${countryName(r.country)}`}
-                        onClick={() => openDialog(r)}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="destructive"
-                        className="h-11 md:h-9"
-                        aria-label={`Delete ${r.name} for ${countryName(r.country)}`}
-                        onClick={() => setDeleting(r)}
-                      >
-                        Delete
-                      </Button>
-                    </div>
+                    <RowActions
+                      name={`${r.name} for ${countryName(r.country)}`}
+                      at="md"
+                      onEdit={() => openDialog(r)}
+                      onDelete={() => setDeleting(r)}
+                    />
                   </td>
                 </tr>
               ))

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
-import { COUNTRIES, countryName, selectClass } from './pricing-ui';
+import { countryName, countryOptions } from '@/lib/countries';
+import { selectClass } from './pricing-ui';
 
 /**
  * Picks several countries (issue 27, shipping methods): a select adds one, each chosen country is a chip with a
@@ -26,11 +27,13 @@ export function CountryPicker({
         }}
       >
         <option value="">{value.length === 0 ? 'All countries (add one to limit)' : 'Add a country…'}</option>
-        {COUNTRIES.filter((c) => !value.includes(c.code)).map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name} ({c.code})
-          </option>
-        ))}
+        {countryOptions()
+          .filter((c) => !value.includes(c.code))
+          .map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name} ({c.code})
+            </option>
+          ))}
       </select>
       {value.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label="Chosen countries">

@@ -5,7 +5,8 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { pricingApi } from './pricing-api';
-import { Field, parseDollars, parseWhole, runWithToast, selectClass } from './pricing-ui';
+import { parseDollars, parseWhole } from '@/lib/typed-numbers';
+import { Field, invalidProps, runWithToast, selectClass } from './pricing-ui';
 import { ScopePicker } from './scope-picker';
 
 interface Draft {
@@ -141,9 +142,6 @@ export function DiscountCodeDialog({
     if (saved) onClose();
   }
 
-  const invalid = (id: string, error: string | null) =>
-    error ? { 'aria-describedby': `${id}-error`, 'aria-invalid': true } : {};
-
   return (
     <Dialog open onOpenChange={(o) => !o && !saving && onClose()}>
       <DialogContent>
@@ -170,7 +168,7 @@ export function DiscountCodeDialog({
               placeholder="SAVE10"
               className="font-mono uppercase"
               onChange={(e) => set({ code: e.target.value })}
-              {...invalid(`${ids}-code`, errors.code)}
+              {...invalidProps(`${ids}-code`, errors.code)}
             />
           </Field>
           <Field id={`${ids}-kind`} label="Type">
@@ -194,7 +192,7 @@ export function DiscountCodeDialog({
               inputMode={draft.kind === 'percent' ? 'numeric' : 'decimal'}
               value={draft.value}
               onChange={(e) => set({ value: e.target.value })}
-              {...invalid(`${ids}-value`, errors.value)}
+              {...invalidProps(`${ids}-value`, errors.value)}
             />
           </Field>
           <Field
@@ -208,7 +206,7 @@ export function DiscountCodeDialog({
               inputMode="decimal"
               value={draft.minSubtotal}
               onChange={(e) => set({ minSubtotal: e.target.value })}
-              {...invalid(`${ids}-min`, errors.minSubtotal)}
+              {...invalidProps(`${ids}-min`, errors.minSubtotal)}
             />
           </Field>
           <Field id={`${ids}-starts`} label="Starts" className="col-span-2 sm:col-span-1">
@@ -217,7 +215,7 @@ export function DiscountCodeDialog({
               type="datetime-local"
               value={draft.startsAt}
               onChange={(e) => set({ startsAt: e.target.value })}
-              {...invalid(`${ids}-dates`, errors.dates)}
+              {...invalidProps(`${ids}-dates`, errors.dates)}
             />
           </Field>
           <Field id={`${ids}-ends`} label="Ends" className="col-span-2 sm:col-span-1">
@@ -226,7 +224,7 @@ export function DiscountCodeDialog({
               type="datetime-local"
               value={draft.endsAt}
               onChange={(e) => set({ endsAt: e.target.value })}
-              {...invalid(`${ids}-dates`, errors.dates)}
+              {...invalidProps(`${ids}-dates`, errors.dates)}
             />
           </Field>
           {errors.dates && (
@@ -240,7 +238,7 @@ export function DiscountCodeDialog({
               inputMode="numeric"
               value={draft.maxUses}
               onChange={(e) => set({ maxUses: e.target.value })}
-              {...invalid(`${ids}-uses`, errors.maxUses)}
+              {...invalidProps(`${ids}-uses`, errors.maxUses)}
             />
           </Field>
           <Field
@@ -254,7 +252,7 @@ export function DiscountCodeDialog({
               inputMode="numeric"
               value={draft.maxUsesPerCustomer}
               onChange={(e) => set({ maxUsesPerCustomer: e.target.value })}
-              {...invalid(`${ids}-per`, errors.perCustomer)}
+              {...invalidProps(`${ids}-per`, errors.perCustomer)}
             />
           </Field>
           <ScopePicker

@@ -7,7 +7,7 @@ import { formatPrice } from '@/lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { DiscountCodeDialog } from './discount-code-dialog';
 import { pricingApi } from './pricing-api';
-import { runWithToast, TABLE, useAdminList, RowActions } from './pricing-ui';
+import { RowActions, runWithToast, TABLE, useAdminList } from './pricing-ui';
 
 const t = TABLE.xl;
 

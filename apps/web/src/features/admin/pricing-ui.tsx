@@ -1,31 +1,12 @@
 /**
- * Pieces shared by the admin pricing pages (issue 27): country names, the stacked-card table classes, form helpers
- * and the list loader with its toasts.
+ * Pieces shared by the admin pricing pages (issue 27): the stacked-card table classes, form helpers and the list
+ * loader with its toasts. Country names are lib/countries.ts, typed numbers lib/typed-numbers.ts.
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { COUNTRY_CODES } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
-
-let regionNames: Intl.DisplayNames | undefined;
-
-/** The English name of an ISO 3166-1 alpha-2 country ("DE" → "Germany"); the code itself when unknown. */
-export function countryName(code: string): string {
-  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/** Every country as `{code, name}`, sorted by name, for the selects. */
-export const COUNTRIES: ReadonlyArray<{ code: string; name: string }> = COUNTRY_CODES.map((code) => ({
-  code,
-  name: countryName(code),
-})).sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
 /** A native select styled like the Input. */
 export const selectClass =
@@ -90,6 +71,11 @@ export function RowActions({
   );
 }
 
+/** The ARIA attributes of an input whose error (`<id>-error`) shows under it; none without an error. */
+export function invalidProps(id: string, error: string | null) {
+  return error ? { 'aria-describedby': `${id}-error`, 'aria-invalid': true as const } : {};
+}
+
 /** A labelled field of a pricing form, with its error under it (linked by `aria-describedby` by the caller). */
 export function Field({
   id,
@@ -120,22 +106,6 @@ export function Field({
       )}
     </div>
   );
-}
-
-/** A typed dollar amount ("12.50", "$12.5"), '' → null; undefined when it is not an amount. */
-export function parseDollars(text: string): number | null | undefined {
-  const trimmed = text.trim().replace(/^\$\s*/, '');
-  if (trimmed === '') return null;
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(trimmed)) return undefined;
-  return Number(trimmed);
-}
-
-/** A typed whole number, '' → null; undefined when it is not one. */
-export function parseWhole(text: string): number | null | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  if (!/^\d{1,6}$/.test(trimmed)) return undefined;
-  return Number(trimmed);
 }
 
 /**

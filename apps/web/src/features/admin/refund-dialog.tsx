@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { parseDollars } from '@/lib/typed-numbers';
 import { LIMITS, lineRefundCents, type AdminOrder, type AdminRefundBody } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -27,11 +28,10 @@ export function balanceCents(order: AdminOrder): number {
   return Math.max(0, cents(order.totalPrice) - cents(order.refundedTotal));
 }
 
-/** Cents of a typed dollar amount (up to two decimals, no sign), or null when it is not one. */
+/** Cents of a typed dollar amount ("12.50", "$12.5"), or null when it is not one. */
 function parseAmount(text: string): number | null {
-  const match = /^\s*\$?\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  const dollars = parseDollars(text);
+  return dollars == null ? null : Math.round(dollars * 100);
 }
 
 const selectClass = 'h-11 rounded-md border border-neutral-300 bg-white px-2 sm:h-9';

@@ -6,7 +6,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Input } from '@/components/ui/input';
 import { CountryPicker } from './country-picker';
 import { pricingApi } from './pricing-api';
-import { Field, parseDollars, parseWhole, runWithToast } from './pricing-ui';
+import { parseDollars, parseWhole } from '@/lib/typed-numbers';
+import { Field, invalidProps, runWithToast } from './pricing-ui';
 
 interface Draft {
   name: string;
@@ -102,9 +103,6 @@ export function ShippingMethodDialog({
     if (saved) onClose();
   }
 
-  const describe = (id: string, error: string | null) =>
-    error ? { 'aria-describedby': `${id}-error`, 'aria-invalid': true } : {};
-
   return (
     <Dialog open onOpenChange={(o) => !o && !saving && onClose()}>
       <DialogContent>
@@ -128,7 +126,7 @@ export function ShippingMethodDialog({
               value={draft.name}
               maxLength={80}
               onChange={(e) => set({ name: e.target.value })}
-              {...describe(`${ids}-name`, errors.name)}
+              {...invalidProps(`${ids}-name`, errors.name)}
             />
           </Field>
           <Field id={`${ids}-price`} label="Price ($)" error={errors.price}>
@@ -137,7 +135,7 @@ export function ShippingMethodDialog({
               inputMode="decimal"
               value={draft.price}
               onChange={(e) => set({ price: e.target.value })}
-              {...describe(`${ids}-price`, errors.price)}
+              {...invalidProps(`${ids}-price`, errors.price)}
             />
           </Field>
           <Field id={`${ids}-free`} label="Free above ($)" hint="Optional" error={errors.freeAbove}>
@@ -146,7 +144,7 @@ export function ShippingMethodDialog({
               inputMode="decimal"
               value={draft.freeAbove}
               onChange={(e) => set({ freeAbove: e.target.value })}
-              {...describe(`${ids}-free`, errors.freeAbove)}
+              {...invalidProps(`${ids}-free`, errors.freeAbove)}
             />
           </Field>
           <Field id={`${ids}-min`} label="Delivery from" hint="Days, optional">
@@ -155,7 +153,7 @@ export function ShippingMethodDialog({
               inputMode="numeric"
               value={draft.minDays}
               onChange={(e) => set({ minDays: e.target.value })}
-              {...describe(`${ids}-days`, errors.days)}
+              {...invalidProps(`${ids}-days`, errors.days)}
             />
           </Field>
           <Field id={`${ids}-max`} label="Delivery to" hint="Days, optional">
@@ -164,7 +162,7 @@ export function ShippingMethodDialog({
               inputMode="numeric"
               value={draft.maxDays}
               onChange={(e) => set({ maxDays: e.target.value })}
-              {...describe(`${ids}-days`, errors.days)}
+              {...invalidProps(`${ids}-days`, errors.days)}
             />
           </Field>
           {errors.days && (

@@ -6,7 +6,8 @@ import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { pricingApi } from './pricing-api';
-import { countryName, runWithToast, TABLE, useAdminList, RowActions } from './pricing-ui';
+import { countryName } from '@/lib/countries';
+import { RowActions, runWithToast, TABLE, useAdminList } from './pricing-ui';
 import { ShippingMethodDialog } from './shipping-method-dialog';
 
 const t = TABLE.md;

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { pricingApi } from './pricing-api';
-import { COUNTRIES, Field, runWithToast, selectClass } from './pricing-ui';
+import { countryOptions } from '@/lib/countries';
+import { Field, invalidProps, runWithToast, selectClass } from './pricing-ui';
 
 interface Draft {
   country: string;
@@ -81,9 +82,6 @@ export function TaxRateDialog({
     if (saved) onClose();
   }
 
-  const invalid = (id: string, error: string | null) =>
-    error ? { 'aria-describedby': `${id}-error`, 'aria-invalid': true } : {};
-
   return (
     <Dialog open onOpenChange={(o) => !o && !saving && onClose()}>
       <DialogContent>
@@ -107,10 +105,10 @@ export function TaxRateDialog({
               value={draft.country}
               className={selectClass}
               onChange={(e) => set({ country: e.target.value })}
-              {...invalid(`${ids}-country`, errors.country)}
+              {...invalidProps(`${ids}-country`, errors.country)}
             >
               <option value="">Choose a country…</option>
-              {COUNTRIES.map((c) => (
+              {countryOptions().map((c) => (
                 <option key={c.code} value={c.code}>
                   {c.name} ({c.code})
                 </option>
@@ -137,7 +135,7 @@ export function TaxRateDialog({
               maxLength={80}
               placeholder="VAT"
               onChange={(e) => set({ name: e.target.value })}
-              {...invalid(`${ids}-name`, errors.name)}
+              {...invalidProps(`${ids}-name`, errors.name)}
             />
           </Field>
           <Field id={`${ids}-rate`} label="Rate (%)" error={errors.rate}>
@@ -147,7 +145,7 @@ export function TaxRateDialog({
               value={draft.rate}
               placeholder="20"
               onChange={(e) => set({ rate: e.target.value })}
-              {...invalid(`${ids}-rate`, errors.rate)}
+              {...invalidProps(`${ids}-rate`, errors.rate)}
             />
           </Field>
           <div className="col-span-2 flex flex-wrap justify-end gap-2">

@@ -5,7 +5,8 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
 import { ConfirmDialog } from './confirm-dialog';
 import { pricingApi } from './pricing-api';
-import { countryName, runWithToast, TABLE, useAdminList, RowActions } from './pricing-ui';
+import { countryName } from '@/lib/countries';
+import { RowActions, runWithToast, TABLE, useAdminList } from './pricing-ui';
 import { TaxRateDialog } from './tax-rate-dialog';
 
 const t = TABLE.md;

@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast-store';
 import { useSessionUser } from '@/app/session';
 import { cn } from '@/lib/cn';
+import { countryName, countryOptions } from '@/lib/countries';
 import {
   addNewAddress,
   deleteAddress,
@@ -24,14 +25,6 @@ const EMPTY: AddressFields = { address: '', city: '', state: '', pincode: '', ph
 function guessCountry(): string {
   const region = new Intl.Locale(navigator.language || 'en-US').maximize().region ?? 'US';
   return COUNTRY_CODES.includes(region) ? region : 'US';
-}
-
-/** Every country by its English name, for the address form's select. */
-function countryOptions(): Array<{ code: string; name: string }> {
-  const names = new Intl.DisplayNames(['en'], { type: 'region' });
-  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
-    a.name.localeCompare(b.name),
-  );
 }
 const FIELDS: Array<{ name: keyof AddressFields; label: string; type?: string; max: number }> = [
   { name: 'address', label: 'Address', max: LIMITS.addressField.max },
@@ -65,7 +58,6 @@ export function AddressBook({ selectedId, onSelect, collapsed, onExpand }: Addre
   const [editing, setEditing] = useState<Address | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Address | null>(null);
-  const [regionNames] = useState(() => new Intl.DisplayNames(['en'], { type: 'region' }));
 
   useEffect(() => {
     if (user) void dispatch(fetchAllAddresses(user.userId));
@@ -155,7 +147,7 @@ export function AddressBook({ selectedId, onSelect, collapsed, onExpand }: Addre
                   <span className="font-semibold">Pincode:</span> {a.pincode}
                 </p>
                 <p>
-                  <span className="font-semibold">Country:</span> {regionNames.of(a.country) ?? a.country}
+                  <span className="font-semibold">Country:</span> {countryName(a.country)}
                 </p>
                 <p>
                   <span className="font-semibold">Phone:</span> {a.phone}
@@ -240,7 +232,6 @@ function AddressFormDialog({
         }
       : { ...EMPTY, country: guessCountry() },
   );
-  const [countries] = useState(countryOptions);
   const [saving, setSaving] = useState(false);
 
   const complete = Object.values(form).every((v) => v.trim() !== '');
@@ -305,7 +296,7 @@ function AddressFormDialog({
               onChange={(e) => setForm({ ...form, country: e.target.value })}
               className="h-10 w-full rounded-md border border-neutral-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none"
             >
-              {countries.map((c) => (
+              {countryOptions().map((c) => (
                 <option key={c.code} value={c.code}>
                   {c.name}
                 </option>

@@ -5,6 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { countryName } from '@/lib/countries';
 import { formatPrice } from '@/lib/format';
 
 /** What the checkout asks the server to price (issue 27). */
@@ -110,11 +111,10 @@ export function ShippingMethodPicker({
 export function CartShippingNote({ cart }: { cart: readonly CartItem[] }) {
   const { quote } = useCheckoutQuote({ addressId: null, shippingMethodId: null, discountCode: null }, cart);
   if (!quote || quote.shippingMethods.length === 0 || cart.length === 0) return null;
-  const country = new Intl.DisplayNames(['en'], { type: 'region' }).of(quote.country) ?? quote.country;
   return (
     <div className="space-y-1 text-sm text-neutral-600" data-testid="cart-shipping-note">
       <p>
-        Shipping to {country}:{' '}
+        Shipping to {countryName(quote.country)}:{' '}
         {quote.shippingMethods
           .map((m) => `${m.name} ${m.price === 0 ? 'free' : formatPrice(m.price)}`)
           .join(' · ')}

@@ -1,4 +1,4 @@
-/** Small helpers for the HTML the server writes itself (sandbox pages, e-mails). */
+/** Small helpers for the text and HTML the server writes itself (sandbox pages, e-mails, messages). */
 import { toDollars } from '@emporium/contract';
 
 const ESCAPES: Record<string, string> = {
@@ -19,4 +19,16 @@ const USD = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFr
 /** Cents as dollars with two decimals, thousands separators and a dollar sign, as the shop shows them (spec §9). */
 export function formatCents(cents: number): string {
   return `$${USD.format(toDollars(cents))}`;
+}
+
+const DAY = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A day as the shop's messages write it ("March 1, 2099"), in UTC. */
+export function formatDay(date: Date): string {
+  return DAY.format(date);
 }

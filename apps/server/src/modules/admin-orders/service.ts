@@ -105,6 +105,7 @@ async function readAdminOrders(
       userName: users.userName,
       email: users.email,
       verifiedAt: users.emailVerifiedAt,
+      refundDue: sql<boolean>`${refundDue}`,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
@@ -129,10 +130,7 @@ async function readAdminOrders(
       timelines?.[i],
     ),
     customer: { userName: r.userName, email: r.email, emailVerified: r.verifiedAt !== null },
-    refundDue:
-      r.order.orderStatus === 'Cancelled' &&
-      (r.order.paymentStatus === 'completed' || r.order.paymentStatus === 'partially_refunded') &&
-      r.order.refundReservedCents < r.order.totalCents,
+    refundDue: r.refundDue,
   }));
 }
 

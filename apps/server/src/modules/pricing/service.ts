@@ -20,7 +20,7 @@ import {
   taxRates,
 } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError, isUuid } from '../../lib/http-error.ts';
-import { formatCents } from '../../lib/html.ts';
+import { formatCents, formatDay } from '../../lib/html.ts';
 import { effectivePriceCents } from '../products/service.ts';
 import { priceOrder, inScope, type PricedOrder, type PricingLine } from './engine.ts';
 
@@ -104,8 +104,6 @@ function methodPrice(m: MethodRow, afterDiscountCents: number): number {
 }
 
 const countryName = (code: string) => new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
-const dateOf = (d: Date) =>
-  d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * Why `code` cannot be used on these lines by this user now, or its row. Messages are shown to the shopper as they
@@ -120,10 +118,10 @@ export async function checkCode(
   const [code] = wanted ? await db.select().from(discountCodes).where(eq(discountCodes.code, wanted)) : [];
   if (!code || !code.active) return { refusal: `The code ${wanted || text} does not exist.` };
   if (code.startsAt && code.startsAt > ctx.now) {
-    return { refusal: `The code ${code.code} is not valid yet: it starts on ${dateOf(code.startsAt)}.` };
+    return { refusal: `The code ${code.code} is not valid yet: it starts on ${formatDay(code.startsAt)}.` };
   }
   if (code.endsAt && code.endsAt <= ctx.now) {
-    return { refusal: `The code ${code.code} expired on ${dateOf(code.endsAt)}.` };
+    return { refusal: `The code ${code.code} expired on ${formatDay(code.endsAt)}.` };
   }
   if (code.maxUses !== null && code.uses >= code.maxUses) {
     return { refusal: `The code ${code.code} has been used up.` };

@@ -11,14 +11,12 @@ import { type Order } from '@emporium/contract';
 import { transactionWithRetry } from '../../db/client.ts';
 import { orderItems, orders, withdrawals } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
+import { formatDay } from '../../lib/html.ts';
 import { withdrawalMessage } from '../../mail/after-sale.ts';
 import { queueCustomerMail } from '../../mail/outbox.ts';
 import { recordOrderEvent } from '../orders/events.ts';
 import { getOrder, withdrawalDeadline } from '../orders/order-view.ts';
 import type { OrderDeps } from '../orders/service.ts';
-
-const dateOf = (d: Date) =>
-  d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * `POST /api/shop/order/withdraw/:id` (second step, `confirm: true`): records the caller's withdrawal from a
@@ -49,7 +47,7 @@ export async function withdrawFromOrder(
       throw conflict('You can withdraw from this order once it has been delivered.');
     }
     if (now > deadline) {
-      throw conflict(`The 14-day withdrawal period for this order ended on ${dateOf(deadline)}.`);
+      throw conflict(`The 14-day withdrawal period for this order ended on ${formatDay(deadline)}.`);
     }
     const lines = await tx
       .select({ title: orderItems.title, quantity: orderItems.quantity })

@@ -9,6 +9,11 @@ import { LIMITS } from './limits.ts';
  * most LIMITS.cartLines distinct products: adding another is 409 CART_FULL_MESSAGE.
  */
 export const CartQuantityBody = z.strictObject({
+  /**
+   * Addition (issue 28): the variant of the product. Without it, add takes the product's default variant (first in
+   * stock), and update takes the product's line (its default variant's, else the oldest).
+   */
+  variantId: z.string().max(64).optional(),
   quantity: z
     .number({ error: 'Quantity must be a whole number' })
     .int('Quantity must be a whole number')
@@ -22,6 +27,8 @@ export const CART_FULL_MESSAGE = `Your cart can hold at most ${LIMITS.cartLines.
 
 export const CartUserParams = z.object({ userId: z.string().max(64) });
 export const CartLineParams = z.object({ userId: z.string().max(64), productId: z.string().max(64) });
+/** `DELETE /cart/delete/:userId/:productId?variantId=` (issue 28): one variant's line; without it, every line of the product. */
+export const CartLineQuery = z.object({ variantId: z.string().max(64).optional() });
 
 /**
  * A cart line item (spec §3) as the server returns it: the product's current title, image (absolute URL), price and
@@ -35,6 +42,13 @@ export const CartItem = z.object({
   salePrice: z.number(),
   quantity: z.number().int(),
   totalStock: z.number().int(),
+  /**
+   * Additions (issue 28): the variant, its SKU and option values (`{Size: "42"}`, `{}` without options). Prices,
+   * image and `totalStock` are the variant's (its stock).
+   */
+  variantId: z.string(),
+  sku: z.string(),
+  options: z.record(z.string(), z.string()),
 });
 export type CartItem = z.infer<typeof CartItem>;
 

@@ -18,3 +18,4 @@ export * from './account.ts';
 export * from './two-factor.ts';
 export * from './account-recovery.ts';
 export * from './pricing.ts';
+export * from './variants.ts';

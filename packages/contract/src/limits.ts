@@ -41,4 +41,15 @@ export const LIMITS = {
   trackingUrl: { max: 500 },
   /** A refund's, cancellation's or withdrawal's reason (issue 26), optional. */
   refundReason: { max: 500 },
+  /** Catalog shape (issue 28): options per product, values per option, variants per product, gallery photos. */
+  productOptions: { max: 3 },
+  optionName: { min: 1, max: 30 },
+  optionValue: { min: 1, max: 30 },
+  optionValues: { max: 30 },
+  productVariants: { max: 100 },
+  sku: { min: 1, max: 64 },
+  productImages: { max: 8 },
+  imageAlt: { max: 200 },
+  /** Products the admin may feature on the home page. */
+  featuredProducts: { max: 24 },
 } as const;

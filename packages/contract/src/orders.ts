@@ -58,6 +58,10 @@ export const OrderItem = z.object({
   /** The line's share of the order's discount and its tax, in dollars for the whole line (issue 27; else 0). */
   discount: z.number(),
   tax: z.number(),
+  /** The variant sold, its SKU and option values as sold (issue 28; null/empty for older lines). */
+  variantId: z.string().nullable(),
+  sku: z.string().nullable(),
+  options: z.array(z.object({ name: z.string(), value: z.string() })),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 

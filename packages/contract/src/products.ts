@@ -45,6 +45,24 @@ function listParam<T extends string>(allowed: readonly T[]) {
     });
 }
 
+/**
+ * A free-text list parameter (facet values, issue 28): comma-joined or repeated, trimmed, lower-cased, at most
+ * LIMITS.filterValues values of at most LIMITS.optionValue characters; empty values dropped.
+ */
+function facetParam() {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v): string[] => {
+      const raw = (Array.isArray(v) ? v : v === undefined ? [] : [v]).flatMap((s) => s.split(','));
+      return [
+        ...new Set(
+          raw.map((s) => s.trim().toLowerCase()).filter((s) => s.length > 0 && s.length <= LIMITS.optionValue.max),
+        ),
+      ].slice(0, LIMITS.filterValues.max);
+    });
+}
+
 /** A positive integer query parameter; out-of-range or junk values fall back to the default or are clamped. */
 export function intParam(def: number, max: number) {
   return z
@@ -87,6 +105,9 @@ export const ProductListQuery = z
   .object({
     category: listParam(CATEGORIES),
     brand: listParam(BRANDS),
+    /** Facets (issue 28): products with a variant of one of these sizes / colours (case ignored). */
+    size: facetParam(),
+    colour: facetParam(),
     sortBy: z
       .unknown()
       .optional()
@@ -107,12 +128,25 @@ export const Pagination = z.object({
 });
 export type Pagination = z.infer<typeof Pagination>;
 
+/** A facet value (lower-case, as filters send it back) and how many products matching the other filters offer it. */
+export const FacetValueCount = z.object({ value: z.string(), count: z.number().int() });
+export type FacetValueCount = z.infer<typeof FacetValueCount>;
+
+/**
+ * The listing's Size and Colour facets (issue 28), each counted over the products matching every other filter
+ * (the standard "disjunctive" facet count), values in the shop's order (sizes as the admin ordered them, then by name).
+ */
+export const ListingFacets = z.object({ size: z.array(FacetValueCount), colour: z.array(FacetValueCount) });
+export type ListingFacets = z.infer<typeof ListingFacets>;
+
 export const ProductListResponse = z.object({
   success: z.literal(true),
   data: z.array(Product),
   page: z.number().int(),
   limit: z.number().int(),
   pagination: Pagination,
+  /** Addition (issue 28). */
+  facets: ListingFacets.optional(),
 });
 export type ProductListResponse = z.infer<typeof ProductListResponse>;
 

@@ -134,6 +134,18 @@ export const products = pgTable(
     reviewsCount: integer('reviews_count').notNull().default(0),
     /** Bumped by every write (edit, stock taken or restored): an edit made from an older version is refused. */
     version: integer('version').notNull().default(1),
+    /**
+     * The product's place among the home page's Featured Products, picked and ordered by the admin (issue 28, from 1);
+     * null: not featured.
+     */
+    featuredPosition: integer('featured_position'),
+    /**
+     * The listing facets its variants offer (issue 28), `<facet>:<value>` lower-cased, e.g. `size:42`, `colour:red`;
+     * kept by the admin product service whenever options or variants are saved (modules/variants).
+     */
+    optionFacets: text('option_facets').array().notNull().default(sql`'{}'::text[]`),
+    /** The option names and values as words ("Size 40 41 42 Colour Red Blue") for search; kept with optionFacets. */
+    optionText: text('option_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -163,6 +175,10 @@ export const products = pgTable(
       ),
       check('products_stock_nonnegative', sql`${t.totalStock} >= 0`),
       index('products_category_idx').on(t.category),
+      index('products_featured_idx')
+        .on(t.featuredPosition)
+        .where(sql`${t.featuredPosition} is not null`),
+      index('products_option_facets_idx').using('gin', t.optionFacets),
       index('products_brand_idx').on(t.brand),
       // The admin product list sorts by price or title without regard to stock, for all products or one category.
       index('products_effective_price_idx').on(effectivePrice, t.id),
@@ -192,6 +208,86 @@ export const products = pgTable(
       index('products_name_document_idx').using('gin', t.nameDocument).with({ fastupdate: false }),
     ];
   },
+);
+
+/**
+ * A product's options (issue 28): at most three (e.g. Size, Colour), each with its values in the order the shop shows
+ * them. A product without options sells one default variant.
+ */
+export const productOptions = pgTable(
+  'product_options',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** 0, 1 or 2: the option's place, which is also the place of its value in a variant's `option_values`. */
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    values: text('values').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.position] }),
+    check('product_options_position', sql`${t.position} between 0 and 2`),
+  ],
+);
+
+/**
+ * What is sold and stocked (issue 28): one row per combination of option values that exists, or one default variant
+ * for a product without options. Stock lives here; `products.total_stock` is the sum of its variants' stock, moved
+ * in the same transaction as theirs (modules/orders/stock.ts, modules/variants), product row first. Prices are the
+ * variant's own; `products.price_cents`/`sale_price_cents` are those of its cheapest variant, for the listing.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Stock keeping unit: unique in the shop regardless of letter case. */
+    sku: text('sku').notNull(),
+    /** One value per option, in the options' order; empty for a product without options. */
+    optionValues: text('option_values').array().notNull().default(sql`'{}'::text[]`),
+    priceCents: integer('price_cents').notNull(),
+    /** 0 means not on sale. */
+    salePriceCents: integer('sale_price_cents').notNull().default(0),
+    stock: integer('stock').notNull().default(0),
+    /** The photo shown when this variant is picked (e.g. the red one); null: the product's gallery. */
+    imageKey: text('image_key'),
+    /** Order in the admin's grid and the pickers. */
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('product_variants_price_positive', sql`${t.priceCents} > 0`),
+    check(
+      'product_variants_sale_price_range',
+      sql`${t.salePriceCents} >= 0 and ${t.salePriceCents} < ${t.priceCents}`,
+    ),
+    uniqueIndex('product_variants_sku_idx').on(sql`lower(${t.sku})`),
+    uniqueIndex('product_variants_values_idx').on(t.productId, t.optionValues),
+    index('product_variants_product_idx').on(t.productId, t.position),
+  ],
+);
+
+/**
+ * A product's photo gallery (issue 28), at most LIMITS.productImages in order; `products.image_key` is always the
+ * first one's key (the spec's single image).
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    imageKey: text('image_key').notNull(),
+    /** Text alternative for screen readers; empty: the product's title is used. */
+    alt: text('alt').notNull().default(''),
+  },
+  (t) => [uniqueIndex('product_images_position_idx').on(t.productId, t.position)],
 );
 
 export const featureImages = pgTable('feature_images', {
@@ -247,11 +343,13 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
     productId: uuid('product_id').notNull(),
+    /** The variant in the cart (issue 28); no foreign key, like `product_id`: a deleted variant's line is dropped. */
+    variantId: uuid('variant_id').notNull(),
     quantity: integer('quantity').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.cartId, t.productId] }),
+    primaryKey({ columns: [t.cartId, t.variantId] }),
     check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
@@ -447,6 +545,11 @@ export const orderItems = pgTable(
     discountCents: integer('discount_cents').notNull().default(0),
     /** The line's tax (cents, issue 27): added to it (tax-exclusive prices) or contained in it (tax-inclusive). */
     taxCents: integer('tax_cents').notNull().default(0),
+    /** The variant sold (issue 28); null for lines from before variants. No foreign key: a copy, like the rest. */
+    variantId: uuid('variant_id'),
+    /** The variant's SKU and option values as sold, e.g. `[{"name":"Size","value":"42"}]` (empty: no options). */
+    sku: text('sku'),
+    options: jsonb('options').$type<Array<{ name: string; value: string }>>().notNull().default([]),
   },
   (t) => [
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
@@ -741,6 +844,9 @@ export const schema = {
   accountTokens,
   recoveryCodes,
   products,
+  productOptions,
+  productVariants,
+  productImages,
   featureImages,
   addresses,
   carts,

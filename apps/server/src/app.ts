@@ -56,6 +56,7 @@ import { orderCancellationRoutes } from './modules/order-cancellation/routes.ts'
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
 import { adminProductRoutes } from './modules/admin-products/routes.ts';
+import { productImageRoutes } from './modules/product-images/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { shippingMethodRoutes } from './modules/shipping-methods/routes.ts';
 import { taxRateRoutes } from './modules/tax-rates/routes.ts';
@@ -341,6 +342,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(uploadRoutes, { prefix: '/api/admin', images });
   await app.register(adminProductRoutes, {
+    prefix: '/api/admin',
+    db,
+    images,
+    publicUrl: config.publicUrl,
+    catalog,
+  });
+  // Product photo galleries (issue 28).
+  await app.register(productImageRoutes, {
     prefix: '/api/admin',
     db,
     images,

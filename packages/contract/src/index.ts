@@ -19,3 +19,4 @@ export * from './two-factor.ts';
 export * from './account-recovery.ts';
 export * from './pricing.ts';
 export * from './variants.ts';
+export * from './gallery.ts';

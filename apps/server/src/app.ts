@@ -42,6 +42,7 @@ import { createRefusalHold } from './lib/refusal-hold.ts';
 import { createWebShell } from './modules/web-shell/shell.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { featureRoutes } from './modules/features/routes.ts';
+import { adminFeaturedProductRoutes, featuredProductRoutes } from './modules/featured-products/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { shopProductRoutes } from './modules/products/routes.ts';
 import { forgetProductCounts } from './modules/products/service.ts';
@@ -291,6 +292,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(shopProductRoutes, { prefix: '/api/shop', db, images, cache: catalog });
+  // Home's Featured Products (issue 28): what the shop shows, and the admin's picks.
+  await app.register(featuredProductRoutes, { prefix: '/api/shop', db, images, cache: catalog });
+  await app.register(adminFeaturedProductRoutes, { prefix: '/api/admin', db, images, cache: catalog });
   await app.register(featureRoutes, {
     prefix: '/api/common',
     db,

@@ -1,0 +1,29 @@
+/**
+ * Home's Featured Products as `GET /api/shop/products/featured` sends them, from the catalog cache
+ * (lib/catalog-cache.ts): read once per catalog generation, renewed by every catalog change (a pick, an edit, a sale).
+ */
+import { z } from 'zod';
+import { Product } from '@emporium/contract';
+import type { CachedAnswer, CatalogReads } from '../../lib/catalog-cache.ts';
+import { featuredProductIds, productsInOrder } from './service.ts';
+
+/** `{success: true, data: Product[]}`: the featured products in Home's order. */
+export const FeaturedProductsResponse = z.object({ success: z.literal(true), data: z.array(Product) });
+export type FeaturedProductsResponse = z.infer<typeof FeaturedProductsResponse>;
+
+/**
+ * The featured products' answer. `client`: the caller's address, charged when the answer must be computed
+ * (CatalogCache.answer).
+ */
+export function featuredProductsAnswer(reads: CatalogReads, client?: string): Promise<CachedAnswer> {
+  return reads.cache.answer(
+    'featured-products',
+    async () =>
+      // Parsed like every catalog answer: the schema keeps anything that is not the API's product out.
+      FeaturedProductsResponse.parse({
+        success: true,
+        data: await productsInOrder(reads.db, reads.images, await featuredProductIds(reads.db)),
+      }),
+    client,
+  );
+}

@@ -149,18 +149,19 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Search document, kept by PostgreSQL: the title weighted A, brand and category B, the description D. Stored so
-     * that matching and ranking never re-parse descriptions (modules/search).
+     * Search document, kept by PostgreSQL: the title weighted A, brand, category and option words B (issue 28: "red
+     * hoodie", "size 42"), the description D. Stored so that matching and ranking never re-parse descriptions
+     * (modules/search).
      */
     searchDocument: tsvector('search_document').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "brand" || ' ' || "category"), 'B') || setweight(to_tsvector('english', "description"), 'D')`,
+      sql`setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "brand" || ' ' || "category" || ' ' || "option_text"), 'B') || setweight(to_tsvector('english', "description"), 'D')`,
     ),
     /**
-     * The same document without the description: the title, brand and category tiers of search match here, so a
-     * word that is common in descriptions costs no weight recheck of every product that mentions it.
+     * The same document without the description: the title, brand, category and options tiers of search match here,
+     * so a word that is common in descriptions costs no weight recheck of every product that mentions it.
      */
     nameDocument: tsvector('name_document').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "brand" || ' ' || "category"), 'B')`,
+      sql`setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "brand" || ' ' || "category" || ' ' || "option_text"), 'B')`,
     ),
   },
   (t) => {

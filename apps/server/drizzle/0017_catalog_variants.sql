@@ -56,3 +56,51 @@ DELETE FROM "cart_items" WHERE "variant_id" IS NULL;--> statement-breakpoint
 ALTER TABLE "cart_items" ALTER COLUMN "variant_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "cart_items" DROP CONSTRAINT "cart_items_cart_id_product_id_pk";--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_cart_id_variant_id_pk" PRIMARY KEY("cart_id","variant_id");
+--> statement-breakpoint
+CREATE FUNCTION "products_default_variant"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- Every product sells at least one variant (issue 28): a new product gets its default variant and first photo.
+  INSERT INTO "product_variants" ("product_id", "sku", "price_cents", "sale_price_cents", "stock")
+    VALUES (NEW."id", 'P-' || upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 12)), NEW."price_cents",
+            NEW."sale_price_cents", NEW."total_stock");
+  INSERT INTO "product_images" ("product_id", "position", "image_key") VALUES (NEW."id", 0, NEW."image_key");
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "products_default_variant" AFTER INSERT ON "products"
+  FOR EACH ROW EXECUTE FUNCTION "products_default_variant"();--> statement-breakpoint
+CREATE FUNCTION "product_variants_stock_total"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE delta integer;
+BEGIN
+  -- A variant's stock moved by a statement of its own (not by the product-side trigger below): its product's
+  -- total_stock moves by the same amount and its version is bumped, so total_stock is always the sum.
+  IF pg_trigger_depth() <> 1 THEN RETURN NULL; END IF;
+  IF TG_OP = 'INSERT' THEN delta := NEW."stock";
+  ELSIF TG_OP = 'DELETE' THEN delta := -OLD."stock";
+  ELSE delta := NEW."stock" - OLD."stock";
+  END IF;
+  IF delta <> 0 THEN
+    UPDATE "products" SET "total_stock" = "total_stock" + delta, "version" = "version" + 1
+      WHERE "id" = coalesce(NEW."product_id", OLD."product_id");
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "product_variants_stock_total" AFTER INSERT OR DELETE OR UPDATE OF "stock" ON "product_variants"
+  FOR EACH ROW EXECUTE FUNCTION "product_variants_stock_total"();--> statement-breakpoint
+CREATE FUNCTION "products_single_variant_sync"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE variants integer;
+BEGIN
+  -- A statement that sets a product's stock or prices itself (the spec's edit form, seeds) sets its only variant's;
+  -- a product with several variants takes its stock from them and refuses a total set directly.
+  IF pg_trigger_depth() <> 1 THEN RETURN NULL; END IF;
+  SELECT count(*) INTO variants FROM "product_variants" WHERE "product_id" = NEW."id";
+  IF variants = 1 THEN
+    UPDATE "product_variants" SET "stock" = NEW."total_stock", "price_cents" = NEW."price_cents",
+      "sale_price_cents" = NEW."sale_price_cents" WHERE "product_id" = NEW."id";
+  ELSIF NEW."total_stock" <> OLD."total_stock" THEN
+    RAISE EXCEPTION 'products.total_stock of a product with several variants is the sum of their stock'
+      USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "products_single_variant_sync" AFTER UPDATE OF "total_stock", "price_cents", "sale_price_cents" ON "products"
+  FOR EACH ROW EXECUTE FUNCTION "products_single_variant_sync"();

@@ -57,6 +57,7 @@ import { orderCancellationRoutes } from './modules/order-cancellation/routes.ts'
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
 import { adminProductRoutes } from './modules/admin-products/routes.ts';
+import { adminVariantRoutes } from './modules/variants/routes.ts';
 import { productImageRoutes } from './modules/product-images/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { shippingMethodRoutes } from './modules/shipping-methods/routes.ts';
@@ -352,6 +353,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     catalog,
   });
+  // Options and variants (issue 28).
+  await app.register(adminVariantRoutes, { prefix: '/api/admin', db, images, publicUrl: config.publicUrl, catalog });
   // Product photo galleries (issue 28).
   await app.register(productImageRoutes, {
     prefix: '/api/admin',

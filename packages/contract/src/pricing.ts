@@ -169,6 +169,9 @@ export type CheckoutQuoteBody = z.infer<typeof CheckoutQuoteBody>;
 /** One priced line: dollars for the whole line (`subtotal` = unit price × quantity), its discount and its tax. */
 export const QuoteLine = z.object({
   productId: z.string(),
+  /** The variant and its option values (issue 28; empty without options). */
+  variantId: z.string(),
+  options: z.array(z.object({ name: z.string(), value: z.string() })),
   title: z.string(),
   quantity: z.number().int(),
   unitPrice: z.number(),

@@ -164,6 +164,10 @@ const SERVER_OWNED_PRODUCT_FIELDS = {
   createdAt: z.unknown().optional(),
   updatedAt: z.unknown().optional(),
   __v: z.unknown().optional(),
+  /** Issue 28: a form prefilled from the details answer sends these back; variants and photos have routes of their own. */
+  options: z.unknown().optional(),
+  variants: z.unknown().optional(),
+  images: z.unknown().optional(),
 };
 
 /**

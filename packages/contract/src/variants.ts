@@ -173,3 +173,19 @@ export function facetLabel(facet: OptionFacet, value: string): string {
   if (facet === 'size') return value.toUpperCase();
   return value.replace(/(^|\s)\p{L}/gu, (c) => c.toUpperCase());
 }
+
+/** A variant running low (issue 28: the admin's low-stock list is per variant): at most LOW_STOCK_MAX units. */
+export const LowStockVariant = z.object({
+  productId: z.string(),
+  variantId: z.string(),
+  title: z.string(),
+  sku: z.string(),
+  options: z.record(z.string(), z.string()),
+  stock: z.number().int(),
+  image: z.string(),
+});
+export type LowStockVariant = z.infer<typeof LowStockVariant>;
+
+/** `GET /api/admin/products/low-stock` answer: variants with at most LOW_STOCK_MAX units, fewest first (max 100). */
+export const LowStockResponse = z.object({ success: z.literal(true), data: z.array(LowStockVariant) });
+export type LowStockResponse = z.infer<typeof LowStockResponse>;

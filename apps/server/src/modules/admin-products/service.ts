@@ -14,7 +14,7 @@ import {
 } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import type { CatalogChanges } from '../../lib/catalog-cache.ts';
-import { products } from '../../db/schema.ts';
+import { productImages, productOptions, products } from '../../db/schema.ts';
 import { badRequest, conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { effectivePriceCents, productColumns, toProduct } from '../products/service.ts';
@@ -180,6 +180,7 @@ export async function addProduct(deps: AdminProductDeps, input: ProductInput): P
 export async function editProduct(deps: AdminProductDeps, id: string, input: ProductInput): Promise<Product> {
   if (!isUuid(id)) throw notFound('Product not found');
   const values = await toRow(deps, input);
+  await refuseVariantFieldsOfOptionedProduct(deps.db, id, values);
   const sameVersion = input.version === undefined ? undefined : eq(products.version, input.version);
   // Only a row that differs is written: the rule is in the WHERE clause, so an identical save is a no-op.
   const differs = sql`(${products.title}, ${products.description}, ${products.category}, ${products.brand},
@@ -187,11 +188,21 @@ export async function editProduct(deps: AdminProductDeps, id: string, input: Pro
     is distinct from (${values.title}, ${values.description}, ${values.category}, ${values.brand},
     ${values.priceCents}::integer, ${values.salePriceCents}::integer, ${values.totalStock}::integer,
     ${values.imageKey})`;
-  const [row] = await deps.db
-    .update(products)
-    .set({ ...values, version: sql`${products.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(products.id, id), sameVersion, differs))
-    .returning(productColumns);
+  const row = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(products)
+      .set({ ...values, version: sql`${products.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(products.id, id), sameVersion, differs))
+      .returning(productColumns);
+    // The spec's single image is the gallery's first photo (issue 28).
+    if (updated) {
+      await tx
+        .update(productImages)
+        .set({ imageKey: values.imageKey })
+        .where(and(eq(productImages.productId, id), eq(productImages.position, 0)));
+    }
+    return updated;
+  });
   if (row) {
     deps.catalog.changed();
     return toProduct(row, deps.images);
@@ -210,6 +221,39 @@ export async function editProduct(deps: AdminProductDeps, id: string, input: Pro
     `This product was changed since you opened it (${stale.totalStock} now in stock). ` +
       'Reload it and save your changes again.',
   );
+}
+
+/**
+ * The spec's edit form sends price, sale price and total stock for every product (issue 28): for a product with
+ * options they belong to its variants, so a form that changes them is refused (409) rather than applied to one
+ * variant; sending them unchanged (the form prefilled from the card) is fine.
+ */
+async function refuseVariantFieldsOfOptionedProduct(
+  db: Db,
+  id: string,
+  values: { priceCents: number; salePriceCents: number; totalStock: number },
+): Promise<void> {
+  const [current] = await db
+    .select({
+      priceCents: products.priceCents,
+      salePriceCents: products.salePriceCents,
+      totalStock: products.totalStock,
+      options: sql<number>`(select count(*)::int from ${productOptions} where product_id = ${products.id})`,
+    })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!current || Number(current.options) === 0) return;
+  if (current.totalStock !== values.totalStock) {
+    throw conflict(
+      'This product has sizes or colours: set the stock of each variant on its page in the admin. ' +
+        `Its total stock is the sum of its variants' (${current.totalStock}).`,
+    );
+  }
+  if (current.priceCents !== values.priceCents || current.salePriceCents !== values.salePriceCents) {
+    throw conflict(
+      "This product has sizes or colours: set each variant's price on its page in the admin.",
+    );
+  }
 }
 
 export async function deleteProduct(deps: AdminProductDeps, id: string): Promise<Product> {

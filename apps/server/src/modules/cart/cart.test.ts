@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_FULL_MESSAGE, LIMITS } from '@emporium/contract';
-import { cartItems, carts, products } from '../../db/schema.ts';
+import { cartItems, carts, products, productVariants } from '../../db/schema.ts';
 import { buildTestApp, insertProduct, signUpAndLogIn, type TestApp } from '../../test/build-test-app.ts';
 import { as, type Session } from '../../test/shop-client.ts';
 
@@ -151,9 +151,13 @@ describe('cart', () => {
         Array.from({ length: lines }, (_, i) => insertProduct(t.db, { title: `Line ${i + 1}` })),
       );
       if (ids.length > 0) {
+        const variants = await t.db
+          .select({ id: productVariants.id, productId: productVariants.productId })
+          .from(productVariants)
+          .where(inArray(productVariants.productId, ids));
         await t.db
           .insert(cartItems)
-          .values(ids.map((productId) => ({ cartId: cart!.id, productId, quantity: 1 })));
+          .values(variants.map((v) => ({ cartId: cart!.id, productId: v.productId, variantId: v.id, quantity: 1 })));
       }
       return { s, ids };
     }

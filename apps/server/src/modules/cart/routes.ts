@@ -5,7 +5,7 @@
  * products").
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CartLineParams, CartQuantityBody, CartResponse, CartUserParams } from '@emporium/contract';
+import { CartLineParams, CartLineQuery, CartQuantityBody, CartResponse, CartUserParams } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { requireSelf } from '../../lib/access.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
@@ -37,8 +37,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> =
   );
 
   /**
-   * `POST /cart/add/:userId/:productId` {quantity} → 200 the cart; adds to the line. 409 above stock or when the
-   * product is new to a cart already holding LIMITS.cartLines products (the cart is then unchanged).
+   * `POST /cart/add/:userId/:productId` {quantity, variantId?} → 200 the cart; adds to the variant's line (without
+   * `variantId` the default variant's, issue 28). 404 unknown product or variant; 409 above stock or when the line is
+   * new to a cart already holding LIMITS.cartLines lines (the cart is then unchanged).
    */
   app.post(
     '/cart/add/:userId/:productId',
@@ -53,12 +54,15 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> =
     },
     async (request) => {
       const user = requireSelf(request, request.params.userId);
-      await addToCart(db, user.userId, request.params.productId, request.body.quantity);
+      await addToCart(db, user.userId, request.params.productId, request.body.quantity, request.body.variantId);
       return answer(user.userId, 'Product added to cart');
     },
   );
 
-  /** `PUT /cart/update-cart/:userId/:productId` {quantity} → 200 the cart; sets the line's quantity. */
+  /**
+   * `PUT /cart/update-cart/:userId/:productId` {quantity, variantId?} → 200 the cart; sets the line's quantity (the
+   * variant's line, else the product's oldest line). 404 no such line; 409 above stock.
+   */
   app.put(
     '/cart/update-cart/:userId/:productId',
     {
@@ -72,21 +76,32 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> =
     },
     async (request) => {
       const user = requireSelf(request, request.params.userId);
-      await updateCartLine(db, user.userId, request.params.productId, request.body.quantity);
+      await updateCartLine(
+        db,
+        user.userId,
+        request.params.productId,
+        request.body.quantity,
+        request.body.variantId,
+      );
       return answer(user.userId, 'Cart updated');
     },
   );
 
-  /** `DELETE /cart/delete/:userId/:productId` → 200 the cart without the line. */
+  /** `DELETE /cart/delete/:userId/:productId?variantId=` → 200 the cart without the line (or the product's lines). */
   app.delete(
     '/cart/delete/:userId/:productId',
     {
       config: { access: 'shopper' },
-      schema: { tags: ['cart'], params: CartLineParams, response: { 200: CartResponse, ...errors } },
+      schema: {
+        tags: ['cart'],
+        params: CartLineParams,
+        querystring: CartLineQuery,
+        response: { 200: CartResponse, ...errors },
+      },
     },
     async (request) => {
       const user = requireSelf(request, request.params.userId);
-      await deleteCartLine(db, user.userId, request.params.productId);
+      await deleteCartLine(db, user.userId, request.params.productId, request.query.variantId);
       return answer(user.userId, 'Product removed from cart');
     },
   );

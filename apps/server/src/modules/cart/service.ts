@@ -1,15 +1,17 @@
 /**
  * Shopping cart (spec §7 Shop cart calls; DESIGN.md §4 "Money, stock and orders"). One cart per user, created on
- * first use. Quantities are positive whole numbers capped by stock and by LIMITS.lineQuantity, and a cart holds at
- * most LIMITS.cartLines distinct products; prices are read from the products at every read, never stored in the cart.
+ * first use. A line is one variant of a product (issue 28). Quantities are positive whole numbers capped by the
+ * variant's stock and by LIMITS.lineQuantity, and a cart holds at most LIMITS.cartLines lines; prices are read from
+ * the variants at every read, never stored in the cart.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CART_FULL_MESSAGE, LIMITS, toDollars, type Cart } from '@emporium/contract';
 import { transactionWithRetry, type Db } from '../../db/client.ts';
-import { cartItems, carts, products } from '../../db/schema.ts';
+import { cartItems, carts, products, productVariants } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { productColumns } from '../products/service.ts';
+import { optionNamesOf, optionPairs, resolveVariant } from '../variants/service.ts';
 
 /** Message of a cart read that dropped lines whose product no longer exists. */
 export const REMOVED_ITEMS_MESSAGE = 'Some items are no longer available and were removed from your cart';
@@ -26,7 +28,7 @@ export async function ensureCart(db: Db, userId: string): Promise<string> {
   return row!.id;
 }
 
-/** The cart with its items (current product data, dollars) and the message of spec §7. */
+/** The cart with its items (current variant data, dollars) and the message of spec §7. */
 export async function readCart(
   db: Db,
   images: ImageStore,
@@ -36,30 +38,51 @@ export async function readCart(
   const cartId = await ensureCart(db, userId);
   const rows = await db
     .select({
-      productId: cartItems.productId,
+      variantId: cartItems.variantId,
       quantity: cartItems.quantity,
       product: productColumns,
+      variant: {
+        sku: productVariants.sku,
+        optionValues: productVariants.optionValues,
+        priceCents: productVariants.priceCents,
+        salePriceCents: productVariants.salePriceCents,
+        stock: productVariants.stock,
+        imageKey: productVariants.imageKey,
+      },
     })
     .from(cartItems)
     .leftJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(
+      productVariants,
+      and(eq(productVariants.id, cartItems.variantId), eq(productVariants.productId, cartItems.productId)),
+    )
     .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.variantId));
 
-  const gone = rows.filter((r) => r.product === null).map((r) => r.productId);
+  const gone = rows.filter((r) => r.product === null || r.variant === null).map((r) => r.variantId);
   if (gone.length > 0) {
-    await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), inArray(cartItems.productId, gone)));
+    await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), inArray(cartItems.variantId, gone)));
   }
-  const items = rows.flatMap(({ product, quantity }) =>
-    product
+  const names = await optionNamesOf(
+    db,
+    rows.flatMap((r) => (r.product && r.variant?.optionValues.length ? [r.product.id] : [])),
+  );
+  const items = rows.flatMap(({ product, variant, variantId, quantity }) =>
+    product && variant
       ? [
           {
             productId: product.id,
             title: product.title,
-            image: images.url(product.imageKey),
-            price: toDollars(product.priceCents),
-            salePrice: toDollars(product.salePriceCents),
+            image: images.url(variant.imageKey ?? product.imageKey),
+            price: toDollars(variant.priceCents),
+            salePrice: toDollars(variant.salePriceCents),
             quantity,
-            totalStock: product.totalStock,
+            totalStock: variant.stock,
+            variantId,
+            sku: variant.sku,
+            options: Object.fromEntries(
+              optionPairs(names.get(product.id) ?? [], variant.optionValues).map((p) => [p.name, p.value]),
+            ),
           },
         ]
       : [],
@@ -67,57 +90,63 @@ export async function readCart(
   return { cart: { _id: cartId, items }, message: gone.length > 0 ? REMOVED_ITEMS_MESSAGE : message };
 }
 
-async function productStock(db: Db, productId: string): Promise<number> {
-  if (!isUuid(productId)) throw notFound('Product not found');
-  const [row] = await db
-    .select({ stock: products.totalStock })
-    .from(products)
-    .where(eq(products.id, productId));
-  if (!row) throw notFound('Product not found');
-  return row.stock;
-}
-
-/** The cart's lines whose product still exists (a vanished product's line is dropped at the next read). */
+/** The cart's lines whose variant still exists (a vanished product's or variant's line is dropped at the next read). */
 function liveLineCount(cartId: string) {
-  return sql`(select count(*) from ${cartItems} ci join ${products} p on p.id = ci.product_id
+  return sql`(select count(*) from ${cartItems} ci join ${productVariants} v on v.id = ci.variant_id
               where ci.cart_id = ${cartId})`;
 }
 
+/** The stock of a variant now (0 when it was deleted meanwhile). */
+async function variantStock(db: Db, variantId: string): Promise<number> {
+  const [row] = await db
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.id, variantId));
+  return row?.stock ?? 0;
+}
+
 /**
- * Adds `quantity` units to the line (creating it). One upsert whose WHERE clauses refuse a new line when the cart
- * already holds LIMITS.cartLines products, and a resulting quantity above the stock or LIMITS.lineQuantity. 404
- * unknown product; 409 above stock or a full cart, and nothing changes.
+ * Adds `quantity` units of a variant to its line (creating it); without `variantId`, the product's default variant
+ * (first in stock, issue 28), so the spec's client adds products as before. One upsert whose WHERE clauses refuse a
+ * new line when the cart already holds LIMITS.cartLines lines, and a resulting quantity above the variant's stock or
+ * LIMITS.lineQuantity. 404 unknown product or variant; 409 above stock or a full cart, and nothing changes.
  */
-export async function addToCart(db: Db, userId: string, productId: string, quantity: number): Promise<void> {
-  const stock = await productStock(db, productId);
-  const cap = Math.min(stock, LIMITS.lineQuantity.max);
-  if (quantity > cap) throw conflict(stockMessage(stock));
+export async function addToCart(
+  db: Db,
+  userId: string,
+  productId: string,
+  quantity: number,
+  variantId?: string,
+): Promise<void> {
+  const variant = await resolveVariant(db, productId, variantId);
+  const cap = Math.min(variant.stock, LIMITS.lineQuantity.max);
+  if (quantity > cap) throw conflict(stockMessage(variant.stock));
   const cartId = await ensureCart(db, userId);
   await transactionWithRetry(db, async (tx) => {
     // Adds to one cart queue on its row, so each counts the lines the previous one committed: two concurrent adds
-    // of different products to a cart one line short of the cap cannot both see room (a statement's own snapshot
+    // of different variants to a cart one line short of the cap cannot both see room (a statement's own snapshot
     // would be taken before the wait). The stock rule needs no lock: the upsert re-reads a conflicting line.
     await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
     const written = await tx
       .insert(cartItems)
       .select(
-        sql`select ${cartId}::uuid, ${productId}::uuid, ${quantity}::integer, now()
-            where exists (select 1 from ${cartItems} where cart_id = ${cartId} and product_id = ${productId})
+        sql`select ${cartId}::uuid, ${productId}::uuid, ${variant.id}::uuid, ${quantity}::integer, now()
+            where exists (select 1 from ${cartItems} where cart_id = ${cartId} and variant_id = ${variant.id})
                or ${liveLineCount(cartId)} < ${LIMITS.cartLines.max}`,
       )
       .onConflictDoUpdate({
-        target: [cartItems.cartId, cartItems.productId],
+        target: [cartItems.cartId, cartItems.variantId],
         set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
-        setWhere: sql`${cartItems.quantity} + excluded.quantity <= least(${LIMITS.lineQuantity.max}, (select total_stock from products where id = ${productId}))`,
+        setWhere: sql`${cartItems.quantity} + excluded.quantity <= least(${LIMITS.lineQuantity.max}, (select stock from product_variants where id = ${variant.id}))`,
       })
       .returning({ quantity: cartItems.quantity });
     if (written.length === 0) {
       const [line] = await tx
         .select({ quantity: cartItems.quantity })
         .from(cartItems)
-        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
+        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variant.id)));
       if (!line) throw conflict(CART_FULL_MESSAGE);
-      const fresh = await productStock(tx, productId);
+      const fresh = await variantStock(tx, variant.id);
       throw conflict(
         fresh > LIMITS.lineQuantity.max
           ? `You can add at most ${LIMITS.lineQuantity.max} of this product`
@@ -128,31 +157,77 @@ export async function addToCart(db: Db, userId: string, productId: string, quant
   });
 }
 
-/** Sets the line's quantity. 404 when the line (or product) does not exist, 409 above stock. */
+/**
+ * The cart line of a product a call names: the line of `variantId`, else the product's oldest line (the spec's client
+ * names products). Undefined when there is none.
+ */
+async function lineOf(
+  db: Db,
+  cartId: string,
+  productId: string,
+  variantId?: string,
+): Promise<{ variantId: string } | undefined> {
+  if (!isUuid(productId) || (variantId !== undefined && !isUuid(variantId))) return undefined;
+  const [line] = await db
+    .select({ variantId: cartItems.variantId })
+    .from(cartItems)
+    .where(
+      and(
+        eq(cartItems.cartId, cartId),
+        eq(cartItems.productId, productId),
+        variantId === undefined ? undefined : eq(cartItems.variantId, variantId),
+      ),
+    )
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.variantId))
+    .limit(1);
+  return line;
+}
+
+/**
+ * Sets a line's quantity: the line of `variantId`, else the product's oldest line. 404 when the line does not exist,
+ * 409 above the variant's stock.
+ */
 export async function updateCartLine(
   db: Db,
   userId: string,
   productId: string,
   quantity: number,
+  variantId?: string,
 ): Promise<void> {
-  const stock = await productStock(db, productId);
-  if (quantity > stock) throw conflict(stockMessage(stock));
   const cartId = await ensureCart(db, userId);
+  const line = await lineOf(db, cartId, productId, variantId);
+  if (!line) {
+    await resolveVariant(db, productId, variantId);
+    throw notFound('Cart item not present');
+  }
+  const stock = await variantStock(db, line.variantId);
+  if (quantity > stock) throw conflict(stockMessage(stock));
   const updated = await db
     .update(cartItems)
     .set({ quantity })
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)))
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, line.variantId)))
     .returning({ quantity: cartItems.quantity });
   if (updated.length === 0) throw notFound('Cart item not present');
 }
 
-/** Removes the line. 404 when it is not in the cart. */
-export async function deleteCartLine(db: Db, userId: string, productId: string): Promise<void> {
-  if (!isUuid(productId)) throw notFound('Cart item not present');
+/** Removes the line of `variantId`, or without it every line of the product. 404 when none is in the cart. */
+export async function deleteCartLine(
+  db: Db,
+  userId: string,
+  productId: string,
+  variantId?: string,
+): Promise<void> {
+  if (!isUuid(productId) || (variantId !== undefined && !isUuid(variantId))) throw notFound('Cart item not present');
   const cartId = await ensureCart(db, userId);
   const deleted = await db
     .delete(cartItems)
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)))
+    .where(
+      and(
+        eq(cartItems.cartId, cartId),
+        eq(cartItems.productId, productId),
+        variantId === undefined ? undefined : eq(cartItems.variantId, variantId),
+      ),
+    )
     .returning({ productId: cartItems.productId });
   if (deleted.length === 0) throw notFound('Cart item not present');
 }

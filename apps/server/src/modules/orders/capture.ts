@@ -169,14 +169,14 @@ export async function recordCapture(
         })
         .where(eq(orders.id, now.id));
       const bought = tx
-        .select({ id: orderItems.productId })
+        .select({ id: sql<string>`coalesce(${orderItems.variantId}, ${orderItems.productId})` })
         .from(orderItems)
         .where(eq(orderItems.orderId, now.id));
       await tx
         .delete(cartItems)
         .where(
           and(
-            inArray(cartItems.productId, bought),
+            inArray(cartItems.variantId, bought),
             eq(
               cartItems.cartId,
               sql`(select ${carts.id} from ${carts} where ${carts.userId} = ${now.userId})`,

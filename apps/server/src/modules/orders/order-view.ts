@@ -58,6 +58,9 @@ export function toOrder(
       price: toDollars(i.unitPriceCents),
       quantity: i.quantity,
       discount: toDollars(i.discountCents),
+      variantId: i.variantId,
+      sku: i.sku,
+      options: i.options,
       tax: toDollars(i.taxCents),
     })),
     address: {

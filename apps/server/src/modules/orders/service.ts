@@ -25,14 +25,14 @@ import { assertEmailVerified } from '../account-recovery/service.ts';
 const formatUsd = (dollars: number) =>
   dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
-/** Whether the order's lines are exactly these products, quantities and unit prices. */
+/** Whether the order's lines are exactly these variants, quantities and unit prices. */
 async function sameLines(
   tx: Db,
   orderId: string,
-  lines: Array<{ productId: string; quantity: number; unitPriceCents: number }>,
+  lines: Array<{ variantId: string | null; quantity: number; unitPriceCents: number }>,
 ): Promise<boolean> {
-  const key = (l: { productId: string; quantity: number; unitPriceCents: number }) =>
-    `${l.productId}:${l.quantity}:${Number(l.unitPriceCents)}`;
+  const key = (l: { variantId: string | null; quantity: number; unitPriceCents: number }) =>
+    `${l.variantId}:${l.quantity}:${Number(l.unitPriceCents)}`;
   const rows = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
   return rows.map(key).sort().join() === lines.map(key).sort().join();
 }
@@ -178,6 +178,9 @@ export async function createOrder(
       priced.lines.map((l, i) => ({
         orderId: row!.id,
         productId: l.productId,
+        variantId: lines[i]!.variantId,
+        sku: lines[i]!.sku,
+        options: lines[i]!.options,
         title: l.title,
         imageKey: lines[i]!.imageKey,
         description: lines[i]!.description,

@@ -15,47 +15,70 @@ import {
   discountCodes,
   discountRedemptions,
   products,
+  productVariants,
   shippingMethods,
   shopSettings,
   taxRates,
 } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError, isUuid } from '../../lib/http-error.ts';
 import { formatCents, formatDay } from '../../lib/html.ts';
-import { effectivePriceCents } from '../products/service.ts';
+import { optionNamesOf, optionPairs } from '../variants/service.ts';
 import { priceOrder, inScope, type PricedOrder, type PricingLine } from './engine.ts';
 
 type MethodRow = typeof shippingMethods.$inferSelect;
 type CodeRow = typeof discountCodes.$inferSelect;
 
-/** A cart line with what order creation copies and checks. Prices in cents. */
+/**
+ * A cart line with what order creation copies and checks: the variant (issue 28), its SKU and option values named,
+ * its stock. Prices in cents.
+ */
 export interface CartLine extends PricingLine {
+  variantId: string;
+  sku: string;
+  options: Array<{ name: string; value: string }>;
   imageKey: string;
   description: string;
   stock: number;
   cartId: string;
 }
 
-/** The caller's cart lines, oldest first, at the prices paid now (sale price when set). */
+/** The caller's cart lines, oldest first, at the variants' prices paid now (sale price when set). */
 export async function readCartLines(db: Db, userId: string): Promise<CartLine[]> {
   const rows = await db
     .select({
       productId: products.id,
+      variantId: productVariants.id,
+      sku: productVariants.sku,
+      optionValues: productVariants.optionValues,
       title: products.title,
-      imageKey: products.imageKey,
+      imageKey: sql<string>`coalesce(${productVariants.imageKey}, ${products.imageKey})`,
       description: products.description,
       category: products.category,
       brand: products.brand,
-      unitPriceCents: effectivePriceCents,
-      stock: products.totalStock,
+      priceCents: productVariants.priceCents,
+      salePriceCents: productVariants.salePriceCents,
+      stock: productVariants.stock,
       quantity: cartItems.quantity,
       cartId: carts.id,
     })
     .from(carts)
     .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(
+      productVariants,
+      and(eq(productVariants.id, cartItems.variantId), eq(productVariants.productId, products.id)),
+    )
     .where(eq(carts.userId, userId))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
-  return rows.map((r) => ({ ...r, unitPriceCents: Number(r.unitPriceCents) }));
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.variantId));
+  const names = await optionNamesOf(
+    db,
+    rows.flatMap((r) => (r.optionValues.length > 0 ? [r.productId] : [])),
+  );
+  return rows.map(({ priceCents, salePriceCents, optionValues, ...r }) => ({
+    ...r,
+    unitPriceCents: salePriceCents > 0 ? salePriceCents : priceCents,
+    options: optionPairs(names.get(r.productId) ?? [], optionValues),
+  }));
 }
 
 /** Whether catalog prices include tax (shop setting `prices_include_tax`; default false). */
@@ -263,8 +286,10 @@ export async function quoteCheckout(
   const lines = await readCartLines(db, userId);
   const p = await priceCart(db, userId, lines, place, body);
   return {
-    lines: p.priced.lines.map((l) => ({
+    lines: p.priced.lines.map((l, i) => ({
       productId: l.productId,
+      variantId: lines[i]!.variantId,
+      options: lines[i]!.options,
       title: l.title,
       quantity: l.quantity,
       unitPrice: toDollars(l.unitPriceCents),

@@ -6,9 +6,10 @@
  * Shared by the routes and the web shell's image hints, so a page load and the API call that follows it read the
  * catalog once.
  */
-import { Product, type ProductListQuery } from '@emporium/contract';
+import { Product, ProductDetails, type ProductListQuery } from '@emporium/contract';
 import { RawJson, type CachedAnswer, type CatalogReads } from '../../lib/catalog-cache.ts';
 import { isUuid, notFound } from '../../lib/http-error.ts';
+import { catalogShapeOf } from '../variants/service.ts';
 import { listProductIds, productsByIds } from './service.ts';
 
 const fragmentKey = (id: string) => `product:${id}`;
@@ -49,11 +50,12 @@ export function productListAnswer(
   q: ProductListQuery,
   client?: string,
 ): Promise<CachedAnswer> {
-  const key = `list:${JSON.stringify([[...q.category].sort(), [...q.brand].sort(), q.sortBy, q.page, q.limit])}`;
+  const sets = [q.category, q.brand, q.size, q.colour].map((values) => [...values].sort());
+  const key = `list:${JSON.stringify([...sets, q.sortBy, q.page, q.limit])}`;
   return reads.cache.answer(
     key,
     async () => {
-      const { ids, total } = await listProductIds(reads, q);
+      const { ids, total, facets } = await listProductIds(reads, q);
       const data = await productFragments(reads, ids);
       const pagination = {
         page: q.page,
@@ -64,7 +66,7 @@ export function productListAnswer(
       // The envelope of ProductListResponse around the validated products.
       return new RawJson(
         `{"success":true,"data":[${data.join(',')}],"page":${q.page},"limit":${q.limit},` +
-          `"pagination":${JSON.stringify(pagination)}}`,
+          `"pagination":${JSON.stringify(pagination)},"facets":${JSON.stringify(facets)}}`,
       );
     },
     client,
@@ -72,8 +74,8 @@ export function productListAnswer(
 }
 
 /**
- * `ProductResponse` for a product id (lower-cased here); rejects with the 404 HttpError for an unknown one. `client`
- * as for productListAnswer.
+ * `ProductDetailsResponse` for a product id (lower-cased here): the product with its options, variants and gallery
+ * (issue 28); rejects with the 404 HttpError for an unknown one. `client` as for productListAnswer.
  */
 export function productAnswer(reads: CatalogReads, id: string, client?: string): Promise<CachedAnswer> {
   const key = id.toLowerCase();
@@ -82,7 +84,11 @@ export function productAnswer(reads: CatalogReads, id: string, client?: string):
     async () => {
       const [json] = isUuid(key) ? await productFragments(reads, [key]) : [];
       if (json === undefined) throw notFound('Product not found');
-      return new RawJson(`{"success":true,"data":${json}}`);
+      const details = ProductDetails.parse({
+        ...(JSON.parse(json) as Product),
+        ...(await catalogShapeOf(reads.db, reads.images, key)),
+      });
+      return new RawJson(`{"success":true,"data":${JSON.stringify(details)}}`);
     },
     client,
   );

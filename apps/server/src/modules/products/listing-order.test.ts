@@ -46,7 +46,7 @@ describe('listing order in memory', () => {
         [3, 7],
         [9, 7],
       ] as const) {
-        const query = { ...filters, sortBy, page, limit } as ProductListQuery;
+        const query = { size: [], colour: [], ...filters, sortBy, page, limit } as ProductListQuery;
         const inMemory = await listProductIds({ db: t.db, cache }, query);
         const fromQuery = await listProductIds({ db: t.db, cache }, query, 0);
         expect(inMemory).toEqual(fromQuery);

@@ -1,7 +1,7 @@
 /** Shop catalog routes (spec §7 Shop): public. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse, ProductListQuery, ProductListResponse, ProductResponse } from '@emporium/contract';
+import { ErrorResponse, ProductDetailsResponse, ProductListQuery, ProductListResponse } from '@emporium/contract';
 import type { CatalogReads } from '../../lib/catalog-cache.ts';
 import { productAnswer, productListAnswer } from './answers.ts';
 
@@ -34,7 +34,7 @@ export const shopProductRoutes: FastifyPluginAsyncZod<CatalogReads> = async (app
       schema: {
         tags: ['shop'],
         params: z.object({ id: z.string().max(100) }),
-        response: { 200: ProductResponse, 404: ErrorResponse },
+        response: { 200: ProductDetailsResponse, 404: ErrorResponse },
       },
     },
     async (request, reply) =>

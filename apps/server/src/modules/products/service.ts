@@ -3,8 +3,16 @@
  * Prices are integer cents in the database and dollars in the answers.
  */
 import { and, asc, count, desc, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { toDollars, type Product, type ProductListQuery } from '@emporium/contract';
-import type { Db } from '../../db/client.ts';
+import {
+  OPTION_FACETS,
+  toDollars,
+  type FacetValueCount,
+  type ListingFacets,
+  type OptionFacet,
+  type Product,
+  type ProductListQuery,
+} from '@emporium/contract';
+import { selectRows, type Db } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import type { CatalogCache } from '../../lib/catalog-cache.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
@@ -92,9 +100,54 @@ const ORDERS = {
   'name-desc': [desc(inStock), desc(products.title), desc(products.id)],
 };
 
+const FACETS = Object.keys(OPTION_FACETS) as OptionFacet[];
+
+/** The facet filters of a query as `option_facets` entries (`size:42`), per facet; empty facets left out. */
+function facetFilters(query: Pick<ProductListQuery, OptionFacet>): Array<[OptionFacet, string[]]> {
+  return FACETS.flatMap((f) => (query[f].length > 0 ? [[f, query[f].map((v) => `${f}:${v}`)] as [OptionFacet, string[]]] : []));
+}
+
+const LETTER_SIZES = ['xxxs', 'xxs', 'xs', 's', 'm', 'l', 'xl', 'xxl', 'xxxl', '3xl', '4xl'];
+
 /**
- * The ids of one page of the filtered, sorted catalog plus the total count: in-stock products before out-of-stock
- * ones, each group in the chosen sort. Ids only: the products themselves come from `productsByIds`, or from the
+ * Facet values in the shop's order: sizes by number when numeric, else letter sizes from XS up, else by name;
+ * colours by name.
+ */
+function facetOrder(facet: OptionFacet) {
+  const rank = (v: string) => {
+    if (facet !== 'size') return [2, 0, v] as const;
+    if (/^\d+(\.\d+)?$/.test(v)) return [0, Number(v), v] as const;
+    const letter = LETTER_SIZES.indexOf(v);
+    return letter >= 0 ? ([1, letter, v] as const) : ([2, 0, v] as const);
+  };
+  return (a: FacetValueCount, b: FacetValueCount) => {
+    const [ga, na, sa] = rank(a.value);
+    const [gb, nb, sb] = rank(b.value);
+    return ga - gb || na - nb || sa.localeCompare(sb);
+  };
+}
+
+/** Counts of `facet:value` entries as the listing's facets, each facet's values in the shop's order. */
+function toFacets(counts: Map<string, number>): ListingFacets {
+  const facets: ListingFacets = { size: [], colour: [] };
+  for (const [entry, count] of counts) {
+    const at = entry.indexOf(':');
+    const facet = entry.slice(0, at) as OptionFacet;
+    if (facet in facets) facets[facet].push({ value: entry.slice(at + 1), count });
+  }
+  for (const f of FACETS) facets[f].sort(facetOrder(f));
+  return facets;
+}
+
+/** Whether a product's facet entries satisfy every facet filter (any value within a facet, all facets). */
+function offersAll(entries: readonly string[], filters: Array<[OptionFacet, string[]]>, except?: OptionFacet) {
+  return filters.every(([f, wanted]) => f === except || wanted.some((w) => entries.includes(w)));
+}
+
+/**
+ * The ids of one page of the filtered, sorted catalog, the total count and the Size/Colour facet counts (issue 28;
+ * each facet counted over the products matching every other filter): in-stock products before out-of-stock ones,
+ * each group in the chosen sort. Ids only: the products themselves come from `productsByIds`, or from the
  * serialized products the catalog cache already holds (products/answers.ts), so that a whole-catalog answer reads
  * 1,000 ids rather than 1,000 rows with their descriptions (issue 24, finding 6). A catalog of at most
  * IN_MEMORY_ORDER_MAX products is filtered in memory from its order kept in `cache` (filtering keeps a total order,
@@ -104,31 +157,54 @@ export async function listProductIds(
   { db, cache }: { db: Db; cache: Pick<CatalogCache, 'memo'> },
   query: ProductListQuery,
   inMemoryMax = IN_MEMORY_ORDER_MAX,
-): Promise<{ ids: string[]; total: number }> {
+): Promise<{ ids: string[]; total: number; facets: ListingFacets }> {
   const order = ORDERS[query.sortBy];
   const offset = (query.page - 1) * query.limit;
+  const wanted = facetFilters(query);
   if ((await countProducts(db, JSON.stringify([[], []]), undefined)) <= inMemoryMax) {
     const ordered = await cache.memo(`product-order:${query.sortBy}`, () =>
       db
-        .select({ id: products.id, category: products.category, brand: products.brand })
+        .select({
+          id: products.id,
+          category: products.category,
+          brand: products.brand,
+          facets: products.optionFacets,
+        })
         .from(products)
         .orderBy(...order),
     );
     const categories = new Set<string>(query.category);
     const brands = new Set<string>(query.brand);
-    const matching = ordered.filter(
+    const inScope = ordered.filter(
       (p) =>
         (categories.size === 0 || categories.has(p.category)) && (brands.size === 0 || brands.has(p.brand)),
     );
-    return { ids: matching.slice(offset, offset + query.limit).map((p) => p.id), total: matching.length };
+    const counts = new Map<string, number>();
+    for (const p of inScope) {
+      for (const entry of p.facets) {
+        const facet = entry.slice(0, entry.indexOf(':')) as OptionFacet;
+        if (offersAll(p.facets, wanted, facet)) counts.set(entry, (counts.get(entry) ?? 0) + 1);
+      }
+    }
+    const matching = wanted.length === 0 ? inScope : inScope.filter((p) => offersAll(p.facets, wanted));
+    return {
+      ids: matching.slice(offset, offset + query.limit).map((p) => p.id),
+      total: matching.length,
+      facets: toFacets(counts),
+    };
   }
 
-  const filters: SQL[] = [];
-  if (query.category.length > 0) filters.push(inArray(products.category, query.category));
-  if (query.brand.length > 0) filters.push(inArray(products.brand, query.brand));
+  const scope: SQL[] = [];
+  if (query.category.length > 0) scope.push(inArray(products.category, query.category));
+  if (query.brand.length > 0) scope.push(inArray(products.brand, query.brand));
+  const facetWhere = (except?: OptionFacet) =>
+    wanted
+      .filter(([f]) => f !== except)
+      .map(([, values]) => sql`${products.optionFacets} && ${sql.param(values)}::text[]`);
+  const filters = [...scope, ...facetWhere()];
   const where = filters.length > 0 ? and(...filters) : undefined;
-  const countKey = JSON.stringify([query.category, query.brand]);
-  const [rows, total] = await Promise.all([
+  const countKey = JSON.stringify([query.category, query.brand, wanted]);
+  const [rows, total, ...facetRows] = await Promise.all([
     db
       .select({ id: products.id })
       .from(products)
@@ -137,8 +213,18 @@ export async function listProductIds(
       .limit(query.limit)
       .offset(offset),
     countProducts(db, countKey, where),
+    ...FACETS.map((f) => {
+      const conditions = [...scope, ...facetWhere(f), sql`${products.optionFacets} <> '{}'`];
+      return selectRows<{ entry: string; n: number }>(
+        db,
+        sql`select entry, count(*)::int as n from ${products}, unnest(${products.optionFacets}) as entry
+            where ${and(...conditions)} and entry like ${`${f}:%`} group by entry`,
+      );
+    }),
   ]);
-  return { ids: rows.map((r) => r.id), total };
+  const counts = new Map<string, number>();
+  for (const result of facetRows) for (const r of result) counts.set(r.entry, Number(r.n));
+  return { ids: rows.map((r) => r.id), total, facets: toFacets(counts) };
 }
 
 /** The products with these ids, in the API's shape, in no particular order (ids of deleted products are skipped). */

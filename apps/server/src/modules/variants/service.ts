@@ -1,0 +1,384 @@
+/**
+ * Product options and variants (issue 28, docs/decisions/014). A product has up to three options with ordered values;
+ * each existing combination is a variant with its own SKU, prices, stock and optional image; a product without options
+ * has one default variant. The product row keeps what the spec's calls and the listing read: `total_stock` (the sum of
+ * its variants' stock), `price_cents`/`sale_price_cents` (its cheapest variant's), `option_facets` and `option_text`.
+ * Every stock move locks the product row before its variants' (orders/stock.ts), so moves cannot deadlock.
+ */
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import {
+  defaultVariant,
+  facetOf,
+  LOW_STOCK_MAX,
+  toCents,
+  toDollars,
+  type LowStockVariant,
+  type ProductDetails,
+  type ProductOption,
+  type ProductVariant,
+  type ProductVariantsInput,
+} from '@emporium/contract';
+import { sqlState, transactionWithRetry, type Db } from '../../db/client.ts';
+import { productImages, productOptions, products, productVariants } from '../../db/schema.ts';
+import { badRequest, conflict, isUuid, notFound } from '../../lib/http-error.ts';
+import type { CatalogChanges } from '../../lib/catalog-cache.ts';
+import type { ImageStore } from '../../storage/image-store.ts';
+import { imageKeyFrom } from '../uploads/image-processing.ts';
+import { productColumns, toProduct } from '../products/service.ts';
+
+type VariantRow = typeof productVariants.$inferSelect;
+
+/** A variant's option values paired with their option names, in the options' order. */
+export function optionPairs(names: readonly string[], values: readonly string[]): Array<{ name: string; value: string }> {
+  return values.map((value, i) => ({ name: names[i] ?? `Option ${i + 1}`, value }));
+}
+
+/** The option names of each product (in position order), for products that have options. */
+export async function optionNamesOf(db: Db, productIds: string[]): Promise<Map<string, string[]>> {
+  const names = new Map<string, string[]>();
+  if (productIds.length === 0) return names;
+  const rows = await db
+    .select({ productId: productOptions.productId, name: productOptions.name })
+    .from(productOptions)
+    .where(inArray(productOptions.productId, [...new Set(productIds)]))
+    .orderBy(asc(productOptions.productId), asc(productOptions.position));
+  for (const r of rows) names.set(r.productId, [...(names.get(r.productId) ?? []), r.name]);
+  return names;
+}
+
+/** A variant row in the API's shape (dollars, absolute image URL or null). */
+export function toVariant(row: VariantRow, names: readonly string[], images: ImageStore): ProductVariant {
+  return {
+    _id: row.id,
+    sku: row.sku,
+    options: Object.fromEntries(optionPairs(names, row.optionValues).map((p) => [p.name, p.value])),
+    price: toDollars(row.priceCents),
+    salePrice: toDollars(row.salePriceCents),
+    stock: row.stock,
+    image: row.imageKey ? images.url(row.imageKey) : null,
+  };
+}
+
+/** A product's options, variants (admin's order) and gallery, as the details answer carries them. */
+export async function catalogShapeOf(
+  db: Db,
+  images: ImageStore,
+  productId: string,
+): Promise<{
+  options: ProductOption[];
+  variants: ProductVariant[];
+  images: Array<{ url: string; alt: string }>;
+}> {
+  const [options, variants, gallery] = await Promise.all([
+    db
+      .select({ name: productOptions.name, values: productOptions.values })
+      .from(productOptions)
+      .where(eq(productOptions.productId, productId))
+      .orderBy(asc(productOptions.position)),
+    db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId))
+      .orderBy(asc(productVariants.position), asc(productVariants.createdAt)),
+    db
+      .select({ imageKey: productImages.imageKey, alt: productImages.alt })
+      .from(productImages)
+      .where(eq(productImages.productId, productId))
+      .orderBy(asc(productImages.position)),
+  ]);
+  const names = options.map((o) => o.name);
+  return {
+    options,
+    variants: variants.map((v) => toVariant(v, names, images)),
+    images: gallery.map((g) => ({ url: images.url(g.imageKey), alt: g.alt })),
+  };
+}
+
+/**
+ * The variant a line without a variant gets (the spec's client adds products): `variantId` when given (404 unless it
+ * is one of the product's), else the first in stock in the admin's order, else the first. 404 unknown product.
+ */
+export async function resolveVariant(
+  db: Db,
+  productId: string,
+  variantId?: string,
+): Promise<{ id: string; stock: number }> {
+  if (!isUuid(productId)) throw notFound('Product not found');
+  if (variantId !== undefined && !isUuid(variantId)) throw notFound('This size or colour is not available');
+  const rows = await db
+    .select({ id: productVariants.id, stock: productVariants.stock })
+    .from(productVariants)
+    .where(
+      and(
+        eq(productVariants.productId, productId),
+        variantId === undefined ? undefined : eq(productVariants.id, variantId),
+      ),
+    )
+    .orderBy(asc(productVariants.position), asc(productVariants.createdAt));
+  const chosen = defaultVariant(rows);
+  if (chosen) return chosen;
+  if (variantId === undefined) throw notFound('Product not found');
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  throw notFound(product ? 'This size or colour is not available' : 'Product not found');
+}
+
+/** Columns the product row derives from its options and variants. */
+export interface DerivedProduct {
+  priceCents: number;
+  salePriceCents: number;
+  totalStock: number;
+  optionFacets: string[];
+  optionText: string;
+}
+
+/**
+ * What the product row shows of its variants: the cheapest variant's prices (by the price paid), the stock summed,
+ * the facet values (`size:42`, lower-case) and the option words for search.
+ */
+export function deriveProduct(
+  options: readonly { name: string; values: readonly string[] }[],
+  variants: readonly { optionValues: readonly string[]; priceCents: number; salePriceCents: number; stock: number }[],
+): DerivedProduct {
+  const paid = (v: { priceCents: number; salePriceCents: number }) =>
+    v.salePriceCents > 0 ? v.salePriceCents : v.priceCents;
+  const cheapest = variants.reduce((a, b) => (paid(b) < paid(a) ? b : a));
+  const facets = new Set<string>();
+  for (const v of variants) {
+    v.optionValues.forEach((value, i) => {
+      const facet = facetOf(options[i]?.name ?? '');
+      if (facet) facets.add(`${facet}:${value.toLowerCase()}`);
+    });
+  }
+  return {
+    priceCents: cheapest.priceCents,
+    salePriceCents: cheapest.salePriceCents,
+    totalStock: variants.reduce((n, v) => n + v.stock, 0),
+    optionFacets: [...facets],
+    optionText: options.map((o) => `${o.name} ${o.values.join(' ')}`).join(' '),
+  };
+}
+
+/** A SKU generated for a product's default variant: `P-` and 12 hex digits of a fresh UUID. */
+export function generatedSku(): string {
+  return `P-${crypto.randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+}
+
+/** The 409 message of a SKU another variant has (regardless of letter case). */
+export const skuTakenMessage = (sku: string) => `SKU ${sku} is already used by another product or variant`;
+
+/** Whether `err` is PostgreSQL's unique violation on the SKU index. */
+export function isSkuConflict(err: unknown): boolean {
+  const e = err as { constraint?: string; cause?: { constraint?: string } };
+  return sqlState(err) === '23505' && (e.constraint ?? e.cause?.constraint) === 'product_variants_sku_idx';
+}
+
+interface PlannedVariant {
+  id?: string;
+  sku: string;
+  optionValues: string[];
+  priceCents: number;
+  salePriceCents: number;
+  stock: number;
+  imageKey: string | null;
+  position: number;
+}
+
+/**
+ * Checks an admin's grid (400 with a message that names the row): option names distinct, values distinct per option,
+ * every variant naming one value of each option, no combination twice, no SKU twice, sale price below price.
+ */
+async function planVariants(
+  deps: VariantDeps,
+  input: ProductVariantsInput,
+): Promise<{ options: Array<{ name: string; values: string[] }>; variants: PlannedVariant[] }> {
+  const options = input.options.map((o) => ({ name: o.name, values: o.values }));
+  const lower = (s: string) => s.toLowerCase();
+  const names = options.map((o) => lower(o.name));
+  if (new Set(names).size !== names.length) throw badRequest('Two options have the same name');
+  for (const o of options) {
+    if (new Set(o.values.map(lower)).size !== o.values.length) {
+      throw badRequest(`${o.name}: a value is listed twice`);
+    }
+  }
+  if (options.length === 0 && input.variants.length !== 1) {
+    throw badRequest('A product without options has exactly one variant');
+  }
+  const skus = new Set<string>();
+  const combos = new Set<string>();
+  const planned: PlannedVariant[] = [];
+  for (const [i, v] of input.variants.entries()) {
+    const row = `Variant ${i + 1} (${v.sku})`;
+    const unknown = Object.keys(v.options).find((k) => !names.includes(lower(k)));
+    if (unknown !== undefined) throw badRequest(`${row}: there is no option "${unknown}"`);
+    const optionValues = options.map((o) => {
+      const given = Object.entries(v.options).find(([k]) => lower(k) === lower(o.name))?.[1]?.trim();
+      const value = o.values.find((x) => given !== undefined && lower(x) === lower(given));
+      if (value === undefined) throw badRequest(`${row}: choose one of the ${o.name} values`);
+      return value;
+    });
+    const combo = optionValues.map(lower).join('\u0000');
+    if (combos.has(combo)) throw badRequest(`${row}: this combination is listed twice`);
+    combos.add(combo);
+    if (skus.has(lower(v.sku))) throw badRequest(`${row}: SKU ${v.sku} is listed twice`);
+    skus.add(lower(v.sku));
+    const priceCents = toCents(v.price);
+    const salePriceCents = toCents(v.salePrice);
+    if (salePriceCents >= priceCents) throw badRequest(`${row}: the sale price must be 0 or below the price`);
+    if (v._id !== undefined && !isUuid(v._id)) throw badRequest(`${row}: unknown variant`);
+    planned.push({
+      id: v._id,
+      sku: v.sku,
+      optionValues,
+      priceCents,
+      salePriceCents,
+      stock: v.stock,
+      imageKey: v.image ? await imageKeyFrom(deps.images, v.image, deps.publicUrl) : null,
+      position: i,
+    });
+  }
+  return { options, variants: planned };
+}
+
+export interface VariantDeps {
+  db: Db;
+  images: ImageStore;
+  publicUrl: string;
+  catalog: CatalogChanges;
+}
+
+/**
+ * Replaces a product's options and variant grid in one transaction (`PUT /api/admin/products/variants/:id`). Rows with
+ * an `_id` of this product keep it (carts hold variant ids); rows without are new; variants left out are deleted
+ * (their cart lines are dropped at the next cart read; past orders keep their copies). The product row is locked first
+ * and its derived columns rewritten; its version is bumped. 404 unknown product; 400 a bad grid; 409 a stale
+ * `version` or a SKU another product uses.
+ */
+export async function saveVariants(deps: VariantDeps, productId: string, input: ProductVariantsInput): Promise<void> {
+  if (!isUuid(productId)) throw notFound('Product not found');
+  const plan = await planVariants(deps, input);
+  const derived = deriveProduct(plan.options, plan.variants);
+  try {
+    await transactionWithRetry(deps.db, async (tx) => {
+      const [product] = await tx
+        .select({ version: products.version, totalStock: products.totalStock })
+        .from(products)
+        .where(eq(products.id, productId))
+        .for('update');
+      if (!product) throw notFound('Product not found');
+      if (input.version !== undefined && input.version !== product.version) {
+        throw conflict(
+          `This product was changed since you opened it (${product.totalStock} now in stock). ` +
+            'Reload it and save your changes again.',
+        );
+      }
+      const existing = await tx
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .where(eq(productVariants.productId, productId));
+      const ids = new Set(existing.map((r) => r.id));
+      const foreign = plan.variants.find((v) => v.id !== undefined && !ids.has(v.id));
+      if (foreign) throw badRequest(`Variant ${foreign.position + 1} (${foreign.sku}): unknown variant`);
+      const kept = new Set(plan.variants.flatMap((v) => (v.id ? [v.id] : [])));
+      const gone = existing.filter((r) => !kept.has(r.id)).map((r) => r.id);
+      if (gone.length > 0) await tx.delete(productVariants).where(inArray(productVariants.id, gone));
+      // Kept rows move out of the way first, so renamed SKUs and swapped combinations never collide mid-way.
+      if (kept.size > 0) {
+        await tx
+          .update(productVariants)
+          .set({
+            sku: sql`'~' || ${productVariants.id}::text`,
+            optionValues: sql`array[${productVariants.id}::text]`,
+          })
+          .where(inArray(productVariants.id, [...kept]));
+      }
+      for (const v of plan.variants) {
+        const values = {
+          sku: v.sku,
+          optionValues: v.optionValues,
+          priceCents: v.priceCents,
+          salePriceCents: v.salePriceCents,
+          stock: v.stock,
+          imageKey: v.imageKey,
+          position: v.position,
+        };
+        if (v.id) await tx.update(productVariants).set(values).where(eq(productVariants.id, v.id));
+        else await tx.insert(productVariants).values({ productId, ...values });
+      }
+      await tx.delete(productOptions).where(eq(productOptions.productId, productId));
+      if (plan.options.length > 0) {
+        await tx
+          .insert(productOptions)
+          .values(plan.options.map((o, position) => ({ productId, position, name: o.name, values: o.values })));
+      }
+      // total_stock already moved with each variant (trigger product_variants_stock_total, migration 0017).
+      const { totalStock: _sum, ...shown } = derived;
+      await tx
+        .update(products)
+        .set({ ...shown, version: sql`${products.version} + 1`, updatedAt: new Date() })
+        .where(eq(products.id, productId));
+    });
+  } catch (err) {
+    if (isSkuConflict(err)) throw conflict(await takenSkuMessage(deps.db, productId, plan.variants));
+    throw err;
+  }
+  deps.catalog.changed();
+}
+
+async function takenSkuMessage(db: Db, productId: string, variants: PlannedVariant[]): Promise<string> {
+  const taken = await db
+    .select({ sku: productVariants.sku })
+    .from(productVariants)
+    .where(
+      and(
+        sql`${productVariants.productId} <> ${productId}`,
+        inArray(
+          sql`lower(${productVariants.sku})`,
+          variants.map((v) => v.sku.toLowerCase()),
+        ),
+      ),
+    );
+  return skuTakenMessage(taken[0]?.sku ?? variants[0]!.sku);
+}
+
+/** The product with its options, variants and gallery, read now (the admin's form). 404 unknown product. */
+export async function productDetails(
+  deps: Pick<VariantDeps, 'db' | 'images'>,
+  productId: string,
+): Promise<ProductDetails> {
+  if (!isUuid(productId)) throw notFound('Product not found');
+  const [row] = await deps.db.select(productColumns).from(products).where(eq(products.id, productId));
+  if (!row) throw notFound('Product not found');
+  return { ...toProduct(row, deps.images), ...(await catalogShapeOf(deps.db, deps.images, productId)) };
+}
+
+/** Variants with at most LOW_STOCK_MAX units (sold out included), fewest first, at most 100. */
+export async function lowStockVariants(deps: Pick<VariantDeps, 'db' | 'images'>): Promise<LowStockVariant[]> {
+  const rows = await deps.db
+    .select({
+      productId: products.id,
+      title: products.title,
+      productImage: products.imageKey,
+      variant: productVariants,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(lte(productVariants.stock, LOW_STOCK_MAX))
+    .orderBy(asc(productVariants.stock), asc(products.title), asc(productVariants.position))
+    .limit(100);
+  const names = await optionNamesOf(
+    deps.db,
+    rows.map((r) => r.productId),
+  );
+  return rows.map((r) => {
+    const v = toVariant(r.variant, names.get(r.productId) ?? [], deps.images);
+    return {
+      productId: r.productId,
+      variantId: v._id,
+      title: r.title,
+      sku: v.sku,
+      options: v.options,
+      stock: v.stock,
+      image: v.image ?? deps.images.url(r.productImage),
+    };
+  });
+}

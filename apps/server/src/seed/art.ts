@@ -80,18 +80,30 @@ export async function renderWidths(svg: string, widths: readonly number[]): Prom
   );
 }
 
-/** Hero banners (1600×900): headline, subline, colours. Text stays in the centre, which survives cropping. */
+/**
+ * Hero banners (1600×900): headline, subline (one or two lines), colours. Text stays in the centre, which survives
+ * cropping. A phone shows the whole banner about 360 px wide (0.225 of its size): the subline's 56 px are 12.6 px
+ * there (issue 28: at 38 px it was 8.6 px, too small to read), and each of its lines stays within 1,400 px.
+ */
 export const BANNERS = [
-  { headline: 'New season, new favourites', sub: 'Fresh arrivals from Nike, Adidas and Zara', h: 18 },
+  { headline: 'New season, new favourites', sub: ['Fresh arrivals from Nike, Adidas and Zara'], h: 18 },
   {
     headline: 'Up to 30% off electronics',
-    sub: 'Headphones, TVs and laptops from Sony, Samsung and Apple',
+    sub: ['Headphones, TVs and laptops', 'from Sony, Samsung and Apple'],
     h: 220,
   },
-  { headline: 'Make your kitchen shine', sub: 'KitchenAid, Bosch and Whirlpool essentials', h: 150 },
+  { headline: 'Make your kitchen shine', sub: ['KitchenAid, Bosch and Whirlpool essentials'], h: 150 },
 ];
 
-export function bannerSvg(b: { headline: string; sub: string; h: number }): string {
+export function bannerSvg(b: { headline: string; sub: readonly string[]; h: number }): string {
+  // The block (bar, headline, sublines) is centred on the banner (y ≈ 450) whatever the number of sublines.
+  const top = 335 - (b.sub.length - 1) * 34;
+  const sublines = b.sub
+    .map(
+      (line, i) =>
+        `<text x="800" y="${top + 215 + i * 68}" text-anchor="middle" font-family="Liberation Sans, Arial, sans-serif" font-size="56" fill="#fff" fill-opacity=".92">${escapeXml(line)}</text>`,
+    )
+    .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
     <stop offset="0" stop-color="hsl(${b.h},70%,45%)"/><stop offset="1" stop-color="hsl(${(b.h + 50) % 360},65%,22%)"/>
@@ -99,8 +111,8 @@ export function bannerSvg(b: { headline: string; sub: string; h: number }): stri
   <rect width="1600" height="900" fill="url(#g)"/>
   <circle cx="1300" cy="220" r="380" fill="#fff" fill-opacity=".08"/>
   <circle cx="1450" cy="760" r="260" fill="#fff" fill-opacity=".06"/>
-  <rect x="740" y="310" width="120" height="10" rx="5" fill="#fff" fill-opacity=".8"/>
-  <text x="800" y="430" text-anchor="middle" font-family="Liberation Sans, Arial, sans-serif" font-size="84" font-weight="700" fill="#fff">${escapeXml(b.headline)}</text>
-  <text x="800" y="505" text-anchor="middle" font-family="Liberation Sans, Arial, sans-serif" font-size="38" fill="#fff" fill-opacity=".88">${escapeXml(b.sub)}</text>
+  <rect x="740" y="${top}" width="120" height="10" rx="5" fill="#fff" fill-opacity=".8"/>
+  <text x="800" y="${top + 120}" text-anchor="middle" font-family="Liberation Sans, Arial, sans-serif" font-size="84" font-weight="700" fill="#fff">${escapeXml(b.headline)}</text>
+  ${sublines}
 </svg>`;
 }

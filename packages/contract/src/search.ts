@@ -30,6 +30,7 @@ export type SearchQuery = z.infer<typeof SearchQuery>;
 /**
  * Best matches first; `data` stays a list (spec §7) with the paging beside it (`pagination.total` counts matches up
  * to SEARCH_MAX_HITS). `correctedQuery` is set when a misspelt word was corrected: the results are for that query.
+ * `suggestion` is set when nothing was found but a query close to it finds something: "Did you mean …" (issue 28).
  */
 export const SearchResponse = z.object({
   success: z.literal(true),
@@ -38,5 +39,6 @@ export const SearchResponse = z.object({
   limit: z.number().int(),
   pagination: Pagination,
   correctedQuery: z.string().max(400).optional(),
+  suggestion: z.string().max(400).optional(),
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;

@@ -2,23 +2,37 @@
  * Search on PostgreSQL (and PGlite) itself (docs/decisions/006-search.md).
  *
  * 1. The query's words are planned against the catalog's vocabulary (query-plan.ts): exact, singular, synonym,
- *    split, joined, completed or corrected.
+ *    split, joined, completed or corrected. A four-letter word corrected towards a word that is neither a brand nor
+ *    a category needs that word to be frequent in product names: one small query counts them (nameCounts).
  * 2. One call of the `search_page` function (migration 0011, planned once per connection) fetches the matches tier
  *    by tier: every word without typos in the title, brand or category (the stored `name_document`, GIN index);
  *    then with corrections there; then anywhere, description included (`search_document`, GIN index), without
  *    typos; then with corrections. Each tier stops at `MAX_HITS`, and the whole stops once it has `MAX_HITS`, so a
  *    common word never scores all of its matches.
- * 3. Within a tier, the fetched rows are ordered by `ts_rank` (title 1.0, brand and category 0.5, description 0.1)
- *    of the words as typed (counted double) and of the alternatives with the fewest typos; ties by id, so paging is
- *    stable.
+ * 3. Within a tier, the fetched rows are ordered by `ts_rank` (title 1.0, brand, category and options 0.5,
+ *    description 0.1) of the words as typed (counted double) and of the alternatives with the fewest typos; ties by
+ *    id, so paging is stable.
+ * 4. A query that finds nothing because some word means nothing to the catalog gets a suggestion ("Did you mean …",
+ *    issue 28): each such word replaced by its closest catalog word that names products, kept only when that query
+ *    finds something.
  */
 import { sql } from 'drizzle-orm';
+import { LIMITS } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { selectRows } from '../../db/client.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { productColumns, toProduct } from '../products/service.ts';
 import { MAX_HITS, type SearchPage, type SearchProvider } from './provider.ts';
-import { planQuery, type QueryPlan } from './query-plan.ts';
+import {
+  displayOf,
+  FREQUENT_NAME_PRODUCTS,
+  nameCountsWanted,
+  planQuery,
+  suggestionCandidates,
+  termQuery,
+  type NameCounts,
+  type QueryPlan,
+} from './query-plan.ts';
 import {
   compoundParts,
   foldTerm,
@@ -111,51 +125,109 @@ async function rankedPage(db: Db, plan: QueryPlan, offset: number, limit: number
   };
 }
 
+/**
+ * How many products (up to FREQUENT_NAME_PRODUCTS) have each term in their names (title, brand, category, options:
+ * `name_document`, GIN index), in one statement. The tsquery texts are the vocabulary's, bound as a parameter.
+ */
+async function nameCounts(db: Db, v: Vocabulary, terms: string[]): Promise<NameCounts> {
+  const counted = new Map<string, number>();
+  const asked = terms.flatMap((term) => {
+    const query = termQuery(v, term);
+    return query === null ? [] : [{ term, query }];
+  });
+  if (asked.length === 0) return counted;
+  const queries = JSON.stringify(asked.map((a) => a.query));
+  const rows = await selectRows<{ i: number; n: number }>(
+    db,
+    sql`select q.i, (select count(*) from (
+          select 1 from products p where p.name_document @@ q.query::tsquery limit ${FREQUENT_NAME_PRODUCTS}
+        ) s)::integer as n
+        from json_array_elements_text(${queries}::json) with ordinality as q(query, i)`,
+  );
+  for (const r of rows) counted.set(asked[Number(r.i) - 1]!.term, Number(r.n));
+  return counted;
+}
+
 export function postgresSearchProvider(db: Db, images: ImageStore): SearchProvider {
-  return {
-    name: 'postgres',
-    async search(text, page, limit): Promise<SearchPage> {
-      const offset = (page - 1) * limit;
-      let vocabulary = await vocabularyOf(db);
-      // At most twice: when the statement shows the catalog's words changed, plan again with the new words.
-      for (let attempt = 1; ; attempt++) {
-        const words = queryWords(vocabulary, text);
-        const unknown = words.filter((w) => !known(vocabulary, w.term)).map((w) => w.typed);
-        let stop = new Set<string>();
-        let versionChecked = unknown.length === 0;
-        if (unknown.length > 0) {
-          const checked = await stopWords(db, unknown);
-          if (checked.version !== null && checked.version > vocabulary.version && attempt === 1) {
-            vocabulary = await vocabularyOf(db, checked.version);
-            continue;
-          }
-          stop = checked.stop;
-          versionChecked = checked.version !== null;
-        }
-        const plan = planQuery(vocabulary, words, stop);
-        if (!plan) {
-          // Unknown words answered from memory were planned without a version check: one may be new in the catalog.
-          if (!versionChecked && attempt === 1) {
-            const current = await vocabularyVersion(db);
-            if (current > vocabulary.version) {
-              vocabulary = await vocabularyOf(db, current);
-              continue;
-            }
-          }
-          return { items: [], total: 0 };
-        }
-        if (offset >= MAX_HITS) return { items: [], total: 0 };
-        const found = await rankedPage(db, plan, offset, limit);
-        if (found.version > vocabulary.version && attempt === 1) {
-          vocabulary = await vocabularyOf(db, found.version);
+  /**
+   * "Did you mean …" for a query that found nothing: each word the catalog cannot explain replaced by its closest
+   * word that names products (suggestionCandidates), when the whole suggestion finds something.
+   */
+  async function suggestionFor(
+    v: Vocabulary,
+    words: Array<{ typed: string; term: string }>,
+    stop: Set<string>,
+    counts: NameCounts,
+  ): Promise<string | undefined> {
+    const wanted = suggestionCandidates(v, words, stop, counts);
+    if (!wanted) return undefined;
+    const named = await nameCounts(db, v, [...new Set(wanted.flatMap((w) => w.candidates))]);
+    const parts: string[] = [];
+    for (const w of wanted) {
+      if (w.candidates.length === 0) {
+        parts.push(w.typed);
+        continue;
+      }
+      const term = w.candidates.find((t) => (named.get(t) ?? 0) > 0);
+      if (term === undefined) return undefined;
+      parts.push(displayOf(v, term));
+    }
+    const suggestion = parts.join(' ');
+    // The suggestion is a link that searches it: a query the route accepts.
+    if (suggestion.length > LIMITS.searchQuery.max) return undefined;
+    const found = await search(suggestion, 1, 1, false);
+    return found.total > 0 ? suggestion : undefined;
+  }
+
+  async function search(text: string, page: number, limit: number, suggest: boolean): Promise<SearchPage> {
+    const offset = (page - 1) * limit;
+    let vocabulary = await vocabularyOf(db);
+    // At most twice: when the statement shows the catalog's words changed, plan again with the new words.
+    for (let attempt = 1; ; attempt++) {
+      const words = queryWords(vocabulary, text);
+      const unknown = words.filter((w) => !known(vocabulary, w.term)).map((w) => w.typed);
+      let stop = new Set<string>();
+      let versionChecked = unknown.length === 0;
+      if (unknown.length > 0) {
+        const checked = await stopWords(db, unknown);
+        if (checked.version !== null && checked.version > vocabulary.version && attempt === 1) {
+          vocabulary = await vocabularyOf(db, checked.version);
           continue;
         }
-        return {
-          items: found.rows.map((row) => toProduct(row, images)),
-          total: found.total,
-          ...(plan.correctedQuery && found.total > 0 ? { correctedQuery: plan.correctedQuery } : {}),
-        };
+        stop = checked.stop;
+        versionChecked = checked.version !== null;
       }
-    },
+      const wanted = nameCountsWanted(vocabulary, words, stop);
+      const counts = wanted.length > 0 ? await nameCounts(db, vocabulary, wanted) : new Map<string, number>();
+      const plan = planQuery(vocabulary, words, stop, counts);
+      if (!plan) {
+        // Unknown words answered from memory were planned without a version check: one may be new in the catalog.
+        if (!versionChecked && attempt === 1) {
+          const current = await vocabularyVersion(db);
+          if (current > vocabulary.version) {
+            vocabulary = await vocabularyOf(db, current);
+            continue;
+          }
+        }
+        const suggestion = suggest ? await suggestionFor(vocabulary, words, stop, counts) : undefined;
+        return { items: [], total: 0, ...(suggestion ? { suggestion } : {}) };
+      }
+      if (offset >= MAX_HITS) return { items: [], total: 0 };
+      const found = await rankedPage(db, plan, offset, limit);
+      if (found.version > vocabulary.version && attempt === 1) {
+        vocabulary = await vocabularyOf(db, found.version);
+        continue;
+      }
+      return {
+        items: found.rows.map((row) => toProduct(row, images)),
+        total: found.total,
+        ...(plan.correctedQuery && found.total > 0 ? { correctedQuery: plan.correctedQuery } : {}),
+      };
+    }
+  }
+
+  return {
+    name: 'postgres',
+    search: (text, page, limit) => search(text, page, limit, true),
   };
 }

@@ -12,6 +12,8 @@ export interface SearchPage {
   total: number;
   /** When a word was corrected: the query the results are for ("Showing results for …"). */
   correctedQuery?: string;
+  /** When nothing was found: a query that finds something ("Did you mean …", issue 28). */
+  suggestion?: string;
 }
 
 export interface SearchProvider {

@@ -14,7 +14,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{
   const provider = createSearchProvider(db, images);
   /**
    * `GET /search/:query?page=1&limit=24` → 200 matches, best first, with paging like the product list (the total
-   * counts up to MAX_HITS) and `correctedQuery` when a misspelt word was corrected; 400 when the trimmed query is
+   * counts up to MAX_HITS), `correctedQuery` when a misspelt word was corrected, and `suggestion` when nothing was
+   * found but a query close to it finds something ("Did you mean …", issue 28); 400 when the trimmed query is
    * empty or longer than 100 characters. Without `page` and `limit` (spec §7's client) `data` is every match, up to
    * `LIMITS.unpagedList.max` and MAX_HITS, with `limit` the unpaged cap and `pagination.pages` 1. Answers come from the catalog cache (lib/catalog-cache.ts: serialized and
    * compressed once per catalog generation, query and page), so a popular search costs no query until the catalog
@@ -39,7 +40,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{
       const answer = await cache.answer(
         key,
         async () => {
-          const { items, total, correctedQuery } = await provider.search(text, page, limit);
+          const { items, total, correctedQuery, suggestion } = await provider.search(text, page, limit);
           return SearchResponse.parse({
             success: true,
             data: items,
@@ -47,6 +48,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{
             limit,
             pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },
             ...(correctedQuery ? { correctedQuery } : {}),
+            ...(suggestion ? { suggestion } : {}),
           });
         },
         request.ip,

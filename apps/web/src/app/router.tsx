@@ -170,6 +170,7 @@ const AdminSecurityPage = lazyComponent(
 const loadAdminPages = () => import('@/features/admin/admin-pages');
 const AdminDashboardPage = lazyComponent(loadAdminPages, (m) => m.AdminDashboardPage);
 const AdminProductsPage = lazyComponent(loadAdminPages, (m) => m.AdminProductsPage);
+const AdminProductEditorPage = lazyComponent(loadAdminPages, (m) => m.AdminProductEditorPage);
 const AdminOrdersPage = lazyComponent(loadAdminPages, (m) => m.AdminOrdersPage);
 const AdminFeaturesPage = lazyComponent(loadAdminPages, (m) => m.AdminFeaturesPage);
 const AdminShippingPage = lazyComponent(loadAdminPages, (m) => m.AdminShippingPage);
@@ -269,6 +270,7 @@ const routes: RouteObject[] = [
         children: [
           page('dashboard', AdminDashboardPage, 'on-render'),
           page('products', AdminProductsPage, 'on-render'),
+          page('products/:id', AdminProductEditorPage, 'on-render'),
           page('orders', AdminOrdersPage, 'on-render'),
           page('shipping', AdminShippingPage, 'on-render'),
           page('taxes', AdminTaxesPage, 'on-render'),

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
 import {
   ADMIN_PRODUCT_DEFAULT_SORT,
@@ -324,7 +325,12 @@ export function AdminProductsPage() {
                         />
                       </td>
                       <td className={cell}>
-                        <span className="block font-semibold">{p.title}</span>
+                        <Link
+                          to={`/admin/products/${encodeURIComponent(p._id)}`}
+                          className="block font-semibold underline decoration-neutral-300 underline-offset-4 hover:decoration-neutral-900"
+                        >
+                          {p.title}
+                        </Link>
                         {/* Between md and xl the table has no room for these two columns: they go under the title. */}
                         <span className="hidden text-xs text-neutral-600 md:block xl:hidden">
                           {p.category} · {p.brand}

@@ -16,20 +16,18 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { applySingleFilter, clearStoredFilters, listingPathFor } from '@/lib/filters';
 import { Breadcrumbs } from './breadcrumbs';
+import { ProductGallery } from './product-gallery';
 import { fetchProductPage, productPageUpdated, selectProductPage } from './product-page-slice';
 import { QuantityPicker } from './quantity-picker';
 
 /** Below this many units the page says "Only N left". */
 const LOW_STOCK = 10;
 
-/** The image is drawn beside the details from `md` (half of the 1152 px column), full width on phones. */
-
 /**
  * The catalog's pieces the page shows (the price, the rating and the reviews section). The app supplies them
  * (router.tsx), so this feature does not import the catalog's files.
  */
 export interface ProductPageParts {
-  Photo: ComponentType<{ product: Product }>;
   Price: ComponentType<{ product: Product }>;
   Rating: ComponentType<{ product: Product }>;
   Reviews: ComponentType<{ product: Product; onProductChange: (product: Product) => void }>;
@@ -138,7 +136,7 @@ interface ProductViewProps {
 }
 
 function ProductView({ product, parts, onProductChange }: ProductViewProps) {
-  const { Photo, Price, Rating, Reviews } = parts;
+  const { Price, Rating, Reviews } = parts;
   const { addToCart, buyNow } = useProductActions();
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
@@ -170,7 +168,7 @@ function ProductView({ product, parts, onProductChange }: ProductViewProps) {
     <div className="mx-auto w-full max-w-6xl p-4 md:p-6">
       <Breadcrumbs category={product.category} title={product.title} />
       <article aria-labelledby="product-title" className="mt-4 grid gap-6 md:grid-cols-2 md:gap-10">
-        <Photo product={product} />
+        <ProductGallery product={product} />
         <div className="flex min-w-0 flex-col gap-4">
           <div className="space-y-2">
             <h1 id="product-title" className="text-2xl font-extrabold break-words sm:text-3xl">

@@ -1,0 +1,351 @@
+import { useEffect, useRef, useState } from 'react';
+import { ArrowLeft, ArrowRight, Trash2 } from 'lucide-react';
+import { imageSrcSet, LIMITS, type AdminProductImage, type ProductDetails } from '@emporium/contract';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage } from '@/lib/api';
+import { productEditorApi } from './product-editor-api';
+import type { ProductEditorTools } from './product-editor-page';
+
+/** A photo on the page: `key` is what is sent back (the stored key, or a new upload's URL). */
+interface Photo {
+  id: number;
+  key: string;
+  image: string;
+  alt: string;
+}
+
+const MAX_PHOTOS = LIMITS.productImages.max;
+
+let nextPhotoId = 1;
+const toPhoto = (p: Pick<AdminProductImage, 'key' | 'image' | 'alt'>): Photo => ({ id: nextPhotoId++, ...p });
+/** What a save would send, to tell whether anything changed since the last load or save. */
+const sent = (photos: Photo[]) => JSON.stringify(photos.map((p) => [p.key, p.alt.trim()]));
+
+/** Where the keyboard focus goes after a move or a removal, found once the list has re-rendered. */
+type FocusTarget = { photoId: number; control: 'left' | 'right' | 'remove' } | { control: 'add' };
+
+/**
+ * The product's photos (issue 28): thumbnails in gallery order with alt text inputs, Move left/right, Replace and
+ * Remove per photo, Add photo (up to LIMITS.productImages) and Save photos, which replaces the gallery on the
+ * server. The first photo is the product's image in the shop. Buttons name the photo's position ("Move photo 2
+ * left"); moves and removals are announced and keep the keyboard focus on the photo.
+ */
+export function PhotosSection({ product, tools }: { product: ProductDetails; tools: ProductEditorTools }) {
+  const { ImageUpload } = tools;
+  const [photos, setPhotos] = useState<Photo[] | null>(null);
+  const [saved, setSaved] = useState('');
+  const [uploads, setUploads] = useState(0);
+  const [saving, setSaving] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const focusNext = useRef<FocusTarget | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    productEditorApi.gallery(product._id).then(
+      ({ data }) => {
+        if (!live) return;
+        const loaded = data.map(toPhoto);
+        setPhotos(loaded);
+        setSaved(sent(loaded));
+      },
+      (error: unknown) =>
+        toast({
+          title: 'Error',
+          description: errorMessage(error, 'Failed to load the photos'),
+          variant: 'destructive',
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [product._id]);
+
+  // After a move or a removal has re-rendered the list, the focus goes where `focusNext` says.
+  useEffect(() => {
+    const target = focusNext.current;
+    focusNext.current = null;
+    if (!target) return;
+    if (target.control === 'add') {
+      document.getElementById('photos-add')?.focus();
+      return;
+    }
+    const card = list.current?.querySelector(`[data-photo="${target.photoId}"]`);
+    const pressed = card?.querySelector<HTMLButtonElement>(`[data-control="${target.control}"]`);
+    // A move to either end disables the arrow that was pressed: the photo's first enabled button takes the focus.
+    (pressed && !pressed.disabled
+      ? pressed
+      : card?.querySelector<HTMLElement>('button:not(:disabled)')
+    )?.focus();
+  }, [photos]);
+
+  if (photos === null) {
+    return (
+      <section aria-labelledby="photos-heading" className="space-y-3">
+        <h2 id="photos-heading" className="text-lg font-semibold">
+          Photos
+        </h2>
+        <p className="text-neutral-600" role="status">
+          Loading photos...
+        </p>
+      </section>
+    );
+  }
+
+  const dirty = sent(photos) !== saved;
+  const busy = uploads > 0 || saving;
+  const trackUpload = (loading: boolean) => setUploads((n) => n + (loading ? 1 : -1));
+
+  function move(index: number, by: -1 | 1) {
+    const next = [...photos!];
+    const [photo] = next.splice(index, 1);
+    next.splice(index + by, 0, photo!);
+    setPhotos(next);
+    setAnnouncement(`Photo ${index + 1} moved to position ${index + 1 + by}.`);
+    focusNext.current = { photoId: photo!.id, control: by < 0 ? 'left' : 'right' };
+  }
+
+  function remove(index: number) {
+    const next = photos!.filter((_, i) => i !== index);
+    setPhotos(next);
+    setAnnouncement(`Photo ${index + 1} removed.`);
+    const neighbour = next[index] ?? next[index - 1];
+    focusNext.current = neighbour ? { photoId: neighbour.id, control: 'remove' } : { control: 'add' };
+  }
+
+  async function replace(index: number, file: File | undefined) {
+    if (!file) return;
+    const photoId = photos![index]!.id;
+    trackUpload(true);
+    try {
+      const url = await tools.uploadImage(file);
+      setPhotos((current) =>
+        (current ?? []).map((p) => (p.id === photoId ? { ...p, key: url, image: url } : p)),
+      );
+      setAnnouncement(`Photo ${index + 1} replaced.`);
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to upload image'),
+        variant: 'destructive',
+      });
+    } finally {
+      trackUpload(false);
+    }
+  }
+
+  function add(url: string) {
+    if (!url) return;
+    setPhotos((current) => [...(current ?? []), toPhoto({ key: url, image: url, alt: '' })]);
+    setAnnouncement('Photo added.');
+  }
+
+  async function save() {
+    setSaving(true);
+    try {
+      const answer = await productEditorApi.saveGallery(
+        product._id,
+        photos!.map((p) => ({ image: p.key, alt: p.alt.trim() })),
+      );
+      const stored = answer.data.map(toPhoto);
+      setPhotos(stored);
+      setSaved(sent(stored));
+      toast({ title: 'Photos saved' });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to save the photos'),
+        variant: 'destructive',
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="photos-heading"
+      className="space-y-4 rounded-2xl border border-neutral-200 bg-white p-3 shadow-sm md:p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="photos-heading" className="text-lg font-semibold">
+            Photos
+          </h2>
+          <p className="text-sm text-neutral-600">
+            Up to {MAX_PHOTOS} photos. The first is the product&apos;s image in the shop and its lists.
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <span className="text-sm text-neutral-600" aria-live="polite">
+            {saving ? 'Saving...' : dirty ? 'Unsaved changes' : 'All changes saved'}
+          </span>
+          <Button className="h-11 sm:h-10" disabled={!dirty || busy} onClick={() => void save()}>
+            Save photos
+          </Button>
+        </div>
+      </div>
+      <p className="sr-only" role="status">
+        {announcement}
+      </p>
+      <ol ref={list} aria-label="Photos in gallery order" className="grid gap-3 lg:grid-cols-2">
+        {photos.map((photo, index) => (
+          <PhotoCard
+            key={photo.id}
+            photo={photo}
+            position={index + 1}
+            count={photos.length}
+            title={product.title}
+            disabled={busy}
+            onAlt={(alt) => setPhotos(photos.map((p) => (p.id === photo.id ? { ...p, alt } : p)))}
+            onMove={(by) => move(index, by)}
+            onReplace={(file) => void replace(index, file)}
+            onRemove={() => remove(index)}
+          />
+        ))}
+      </ol>
+      <div id="photos-add" tabIndex={-1} className="max-w-md outline-none">
+        <ImageUpload
+          url=""
+          label="Add photo"
+          onUploaded={add}
+          onLoadingChange={trackUpload}
+          disabled={photos.length >= MAX_PHOTOS || saving}
+        />
+        {photos.length >= MAX_PHOTOS && (
+          <p className="mt-1 text-sm text-neutral-600">The gallery is full: remove a photo to add another.</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+interface PhotoCardProps {
+  photo: Photo;
+  /** 1-based place in the gallery. */
+  position: number;
+  count: number;
+  /** The product's title: what a photo without alt text is described as. */
+  title: string;
+  disabled: boolean;
+  onAlt: (alt: string) => void;
+  onMove: (by: -1 | 1) => void;
+  onReplace: (file: File | undefined) => void;
+  onRemove: () => void;
+}
+
+function PhotoCard({
+  photo,
+  position,
+  count,
+  title,
+  disabled,
+  onAlt,
+  onMove,
+  onReplace,
+  onRemove,
+}: PhotoCardProps) {
+  const file = useRef<HTMLInputElement>(null);
+  const altId = `photo-alt-${photo.id}`;
+  const name = `photo ${position}`;
+  const tall = 'h-11 sm:h-9';
+  return (
+    <li
+      data-photo={photo.id}
+      data-testid="gallery-photo"
+      className="grid grid-cols-[96px_minmax(0,1fr)] gap-3 rounded-xl border border-neutral-200 p-3 sm:grid-cols-[128px_minmax(0,1fr)]"
+    >
+      <img
+        src={photo.image}
+        srcSet={imageSrcSet(photo.image)}
+        sizes="128px"
+        alt={photo.alt || title}
+        width={128}
+        height={128}
+        loading="lazy"
+        className="aspect-square w-full self-start rounded-lg bg-neutral-100 object-cover sm:row-span-2"
+      />
+      <div className="min-w-0 space-y-2">
+        <p className="text-sm font-semibold">
+          Photo {position}
+          {position === 1 && <span className="font-normal text-neutral-600"> · Main image</span>}
+        </p>
+        <div className="space-y-1">
+          <label htmlFor={altId} className="text-sm font-medium text-neutral-800">
+            Alt text<span className="sr-only"> for {name}</span>
+          </label>
+          <Input
+            id={altId}
+            value={photo.alt}
+            maxLength={LIMITS.imageAlt.max}
+            placeholder={title}
+            onChange={(e) => onAlt(e.target.value)}
+          />
+        </div>
+      </div>
+      {/* On a phone the buttons take the card's whole width, under the photo. */}
+      <div className="col-span-2 space-y-2 sm:col-span-1">
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="icon"
+            variant="outline"
+            className={`${tall} w-11 sm:w-9`}
+            data-control="left"
+            aria-label={`Move ${name} left`}
+            disabled={disabled || position === 1}
+            onClick={() => onMove(-1)}
+          >
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          </Button>
+          <Button
+            size="icon"
+            variant="outline"
+            className={`${tall} w-11 sm:w-9`}
+            data-control="right"
+            aria-label={`Move ${name} right`}
+            disabled={disabled || position === count}
+            onClick={() => onMove(1)}
+          >
+            <ArrowRight className="h-4 w-4" aria-hidden="true" />
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            className={tall}
+            aria-label={`Replace ${name}`}
+            disabled={disabled}
+            onClick={() => file.current?.click()}
+          >
+            Replace
+          </Button>
+          <input
+            ref={file}
+            type="file"
+            hidden
+            data-testid={`replace-file-${position}`}
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            onChange={(e) => {
+              onReplace(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+          <Button
+            size="sm"
+            variant="outline"
+            className={`${tall} text-red-700`}
+            data-control="remove"
+            aria-label={`Remove ${name}`}
+            disabled={disabled || count === 1}
+            onClick={onRemove}
+          >
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            Remove
+          </Button>
+        </div>
+        {count === 1 && <p className="text-xs text-neutral-600">A product needs at least one photo.</p>}
+      </div>
+    </li>
+  );
+}

@@ -281,15 +281,18 @@ export function nameCountsWanted(
   return [...wanted];
 }
 
-/** Typos "Did you mean …" may assume: one more than corrections allow, from 3 letters (3-4: 1, 5-8: 2, 9+: 3). */
-const suggestionTypos = (length: number) => (length < 3 ? 0 : allowedTypos(length) + 1);
+/**
+ * Typos "Did you mean …" may assume in a word of this length: 1 from 3 letters, 2 from 7, 3 from 9 (one more than
+ * corrections allow, except that a word of 5 or 6 letters with two typos is too far: "piano" is not "nano").
+ */
+const suggestionTypos = (length: number) => (length < 3 ? 0 : length < 7 ? 1 : length < 9 ? 2 : 3);
 
 /**
  * For a query that found nothing because some words mean nothing to the catalog (issue 28, "Did you mean …"): each
- * such word with its closest catalog terms (within suggestionTypos, fewest typos first, then brand and category
- * words, then the most frequent; at most MAX_SUGGESTION_CANDIDATES), and the other words as typed. Null when every
- * word was explained (the words together found nothing) or some word has no candidate. The provider keeps the
- * candidates that name products and checks that the suggestion finds something.
+ * such word with its closest catalog terms of 3 letters or more (within suggestionTypos, fewest typos first, then
+ * brand and category words, then the most frequent; at most MAX_SUGGESTION_CANDIDATES), and the other words as
+ * typed. Null when every word was explained (the words together found nothing) or some word has no candidate. The
+ * provider keeps the candidates that name products and checks that the suggestion finds something.
  */
 export function suggestionCandidates(
   v: Vocabulary,
@@ -308,7 +311,7 @@ export function suggestionCandidates(
     unexplained++;
     const max = suggestionTypos(w.term.length);
     const found: Array<{ term: string; cost: number }> = [];
-    for (let len = w.term.length - max; len <= w.term.length + max; len++) {
+    for (let len = Math.max(3, w.term.length - max); len <= w.term.length + max; len++) {
       for (const t of v.byLength.get(len) ?? []) {
         if (!v.terms.has(t) || termQuery(v, t) === null) continue;
         const d = typoDistance(w.term, t, max);

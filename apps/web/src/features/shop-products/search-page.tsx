@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_HITS, SEARCH_MIN_CHARS } from '@emporium/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
@@ -20,6 +20,8 @@ function resultCount(total: number, shown: number): string {
  * The search page (spec §2, §4): the query lives in `searchQuery` in the URL (a shared link or a reload searches
  * again), runs 500 ms after typing stops when longer than 2 characters, and clears the results when emptied. Above
  * the results: how many products matched and, when the server corrected a misspelt word, the query they are for.
+ * When nothing matched and the server knows a close query that finds something, "Did you mean <that query>?" links
+ * to its search (issue 28).
  * Results come 48 at a time (SEARCH_PAGE_SIZE); "Load more" under them (with "Showing n of m products") adds the next
  * page, so every match the server ranks can be reached.
  */
@@ -34,6 +36,7 @@ export function SearchPage() {
     page,
     pages,
     correctedQuery,
+    suggestion,
     isLoading,
     isLoadingMore,
     error,
@@ -79,6 +82,12 @@ export function SearchPage() {
     void dispatch(getSearchResults({ query, page: page + 1 }));
   };
 
+  // The suggestion's link changes the URL like typing does; its search starts at once, without the typing delay.
+  const searchSuggestion = (text: string) => {
+    setKeyword(text);
+    void dispatch(getSearchResults({ query: text }));
+  };
+
   const active = keyword.trim().length >= SEARCH_MIN_CHARS && query !== '';
   return (
     <section className="mx-auto w-full max-w-7xl space-y-6 p-4 md:p-6">
@@ -106,7 +115,23 @@ export function SearchPage() {
             Error: {error}
           </p>
         ) : searchResults.length === 0 ? (
-          <p className="text-center text-neutral-600">{`No products found for "${query}"`}</p>
+          <div className="space-y-2 text-center text-neutral-600">
+            <p>{`No products found for "${query}"`}</p>
+            {suggestion && (
+              <p>
+                {'Did you mean '}
+                <Link
+                  to={{ search: `?${new URLSearchParams({ searchQuery: suggestion })}` }}
+                  replace
+                  onClick={() => searchSuggestion(suggestion)}
+                  className="font-semibold text-neutral-900 underline underline-offset-4 hover:text-neutral-700"
+                >
+                  {suggestion}
+                </Link>
+                ?
+              </p>
+            )}
+          </div>
         ) : (
           <div className="space-y-4">
             <div className="space-y-1">

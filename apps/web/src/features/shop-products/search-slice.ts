@@ -19,6 +19,8 @@ export interface SearchState {
   pages: number;
   /** Set when the server corrected a misspelt word: the results are for this query. */
   correctedQuery: string | null;
+  /** Set when nothing was found but a close query finds something: "Did you mean …" (issue 28). */
+  suggestion: string | null;
   isLoading: boolean;
   isLoadingMore: boolean;
   error: string | null;
@@ -33,6 +35,7 @@ const initialState: SearchState = {
   page: 0,
   pages: 0,
   correctedQuery: null,
+  suggestion: null,
   isLoading: false,
   isLoadingMore: false,
   error: null,
@@ -45,6 +48,7 @@ interface SearchAnswer {
   page: number;
   pages: number;
   correctedQuery: string | null;
+  suggestion: string | null;
 }
 
 /** One page of matches for a query: page 1 replaces the results, later pages ("Load more") append to them. */
@@ -64,6 +68,7 @@ export const getSearchResults = createAsyncThunk<
       page: body.pagination.page,
       pages: body.pagination.pages,
       correctedQuery: body.correctedQuery ?? null,
+      suggestion: body.suggestion ?? null,
     };
   } catch (error) {
     return rejectWithValue(errorMessage(error, 'Network error occurred'));
@@ -95,7 +100,7 @@ const searchSlice = createSlice({
       })
       .addCase(getSearchResults.fulfilled, (state, action) => {
         if (state.query !== action.meta.arg.query) return;
-        const { products, total, page, pages, correctedQuery } = action.payload;
+        const { products, total, page, pages, correctedQuery, suggestion } = action.payload;
         if (isMore(action.meta.arg)) {
           // A product can move up a page when the catalog changes between requests: show it once.
           const shown = new Set(state.searchResults.map((p) => p._id));
@@ -104,6 +109,7 @@ const searchSlice = createSlice({
         } else {
           state.searchResults = products;
           state.correctedQuery = correctedQuery;
+          state.suggestion = suggestion;
           state.isLoading = false;
         }
         state.total = total;
@@ -122,6 +128,7 @@ const searchSlice = createSlice({
         state.page = 0;
         state.pages = 0;
         state.correctedQuery = null;
+        state.suggestion = null;
         state.error = action.payload ?? 'Network error occurred';
         state.isLoading = false;
       })

@@ -287,7 +287,7 @@ function PhotoCard({
       </div>
       {/* On a phone the buttons take the card's whole width, under the photo. */}
       <div className="col-span-2 space-y-2 sm:col-span-1">
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-1.5 sm:gap-2">
           <Button
             size="icon"
             variant="outline"
@@ -340,7 +340,7 @@ function PhotoCard({
             disabled={disabled || count === 1}
             onClick={onRemove}
           >
-            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            <Trash2 className="hidden h-4 w-4 sm:block" aria-hidden="true" />
             Remove
           </Button>
         </div>

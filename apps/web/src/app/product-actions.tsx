@@ -15,11 +15,12 @@ import { useCartActions } from '@/features/purchase/use-cart-actions';
 const ADDED_TITLE = 'Product added to cart';
 const ADDED_DESCRIPTION = 'You can view your cart in the cart page';
 
+/** `variantId` names the product's variant (issue 28); without it the server adds the default (first in stock). */
 export interface ProductActionHandlers {
   /** Adds `quantity` units (default 1) to the cart with the spec's toasts; resolves whether they were added. */
-  addToCart: (productId: string, quantity?: number) => Promise<boolean>;
+  addToCart: (productId: string, quantity?: number, variantId?: string) => Promise<boolean>;
   /** Adds `quantity` units (default 1) and goes to checkout (or to login without a user). */
-  buyNow: (productId: string, quantity?: number) => Promise<void>;
+  buyNow: (productId: string, quantity?: number, variantId?: string) => Promise<void>;
 }
 
 /**
@@ -57,13 +58,13 @@ export function ProductActionsProvider({ children }: { children: ReactNode }) {
    * answers "Only N left in stock" beyond that.
    */
   const addQuantity = useCallback(
-    async (productId: string, quantity: number): Promise<boolean> => {
-      if (quantity <= 1) return addProduct(productId);
+    async (productId: string, quantity: number, variantId?: string): Promise<boolean> => {
+      if (quantity <= 1) return addProduct(productId, variantId);
       if (!user) {
         toast({ title: 'User ID not found. Please log in again.', variant: 'destructive' });
         return false;
       }
-      const result = await dispatch(addToCartThunk({ userId: user.userId, productId, quantity }));
+      const result = await dispatch(addToCartThunk({ userId: user.userId, productId, quantity, variantId }));
       if (addToCartThunk.fulfilled.match(result)) {
         toast({ title: ADDED_TITLE, description: ADDED_DESCRIPTION });
         return true;
@@ -75,8 +76,8 @@ export function ProductActionsProvider({ children }: { children: ReactNode }) {
   );
 
   const addToCart = useCallback(
-    async (productId: string, quantity = 1): Promise<boolean> => {
-      const added = await addQuantity(productId, quantity);
+    async (productId: string, quantity = 1, variantId?: string): Promise<boolean> => {
+      const added = await addQuantity(productId, quantity, variantId);
       if (added) addToastAction(ADDED_TITLE, VIEW_CART);
       return added;
     },
@@ -84,9 +85,9 @@ export function ProductActionsProvider({ children }: { children: ReactNode }) {
   );
 
   const buyWithQuantity = useCallback(
-    async (productId: string, quantity = 1): Promise<void> => {
-      if (quantity <= 1 || !user) return buyNow(productId);
-      const result = await dispatch(addToCartThunk({ userId: user.userId, productId, quantity }));
+    async (productId: string, quantity = 1, variantId?: string): Promise<void> => {
+      if (quantity <= 1 || !user) return buyNow(productId, variantId);
+      const result = await dispatch(addToCartThunk({ userId: user.userId, productId, quantity, variantId }));
       if (addToCartThunk.fulfilled.match(result)) {
         void navigate('/shop/checkout');
       } else {

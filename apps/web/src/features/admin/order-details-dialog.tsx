@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { OrderPricingRows } from '@/components/order-pricing';
-import { isPaid, type AdminOrder } from '@emporium/contract';
+import { isPaid, variantLabel, type AdminOrder } from '@emporium/contract';
 import { formatDateTime, OrderTimeline } from '@/components/order-timeline';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -191,6 +191,11 @@ function OrderFacts({ order }: { order: AdminOrder }) {
                   {i.title} × {i.quantity}
                   {i.refundedQuantity > 0 && (
                     <span className="text-neutral-600"> ({i.refundedQuantity} refunded)</span>
+                  )}
+                  {(i.options.length > 0 || i.sku) && (
+                    <span data-testid="order-item-variant" className="block text-sm text-neutral-600">
+                      {[variantLabel(i.options), i.sku && `SKU ${i.sku}`].filter(Boolean).join(' · ')}
+                    </span>
                   )}
                 </span>
                 <span className="shrink-0">{formatPrice(i.price * i.quantity)}</span>

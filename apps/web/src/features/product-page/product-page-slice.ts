@@ -3,7 +3,7 @@
  * itself into the store (Redux Toolkit's combineSlices pattern, like the admin slices).
  */
 import { createAsyncThunk, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import type { Product } from '@emporium/contract';
+import type { Product, ProductDetails } from '@emporium/contract';
 import { rootReducer } from '@/app/store';
 import { ApiError } from '@/lib/api';
 import { getProduct } from './product-page-api';
@@ -13,33 +13,36 @@ export type ProductPageStatus = 'idle' | 'loading' | 'loaded' | 'not-found' | 'f
 export interface ProductPageState {
   /** The id the page asked for last; the product shown belongs to it. */
   productId: string | null;
-  product: Product | null;
+  product: ProductDetails | null;
   status: ProductPageStatus;
   requestId: string | null;
 }
 
 const initialState: ProductPageState = { productId: null, product: null, status: 'idle', requestId: null };
 
-export const fetchProductPage = createAsyncThunk<Product, string, { rejectValue: 'not-found' | 'failed' }>(
-  'productPage/fetched',
-  async (id, { rejectWithValue }) => {
-    try {
-      return (await getProduct(id)).data;
-    } catch (error) {
-      // A malformed id is refused as 400, an unknown one as 404: both mean there is no such product.
-      const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
-      return rejectWithValue(notFound ? 'not-found' : 'failed');
-    }
-  },
-);
+export const fetchProductPage = createAsyncThunk<
+  ProductDetails,
+  string,
+  { rejectValue: 'not-found' | 'failed' }
+>('productPage/fetched', async (id, { rejectWithValue }) => {
+  try {
+    return (await getProduct(id)).data;
+  } catch (error) {
+    // A malformed id is refused as 400, an unknown one as 404: both mean there is no such product.
+    const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+    return rejectWithValue(notFound ? 'not-found' : 'failed');
+  }
+});
 
 const productPageSlice = createSlice({
   name: 'productPage',
   initialState,
   reducers: {
-    /** The product re-read after a review changed its rating. */
+    /** The product re-read after a review changed its rating (its options and variants kept when not re-sent). */
     productPageUpdated(state, action: PayloadAction<Product>) {
-      if (state.productId === action.payload._id) state.product = action.payload;
+      if (state.productId === action.payload._id && state.product) {
+        state.product = { ...state.product, ...action.payload };
+      }
     },
   },
   extraReducers: (builder) => {

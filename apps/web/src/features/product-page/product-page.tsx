@@ -6,15 +6,17 @@ import {
   useState,
   type ComponentType,
 } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { PackageX, ShoppingCart } from 'lucide-react';
-import { LIMITS, type Product } from '@emporium/contract';
+import { LIMITS, type Product, type ProductDetails, type ProductVariant } from '@emporium/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useProductActions } from '@/app/product-actions';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { applySingleFilter, clearStoredFilters, listingPathFor } from '@/lib/filters';
+import { OptionPickers } from '@/components/product-options/option-pickers';
+import { hasOptions, initialVariant, photosFor, pricedAs } from '@/components/product-options/variant-choice';
 import { Breadcrumbs } from './breadcrumbs';
 import { ProductGallery } from './product-gallery';
 import { fetchProductPage, productPageUpdated, selectProductPage } from './product-page-slice';
@@ -130,18 +132,51 @@ function StockStatus({ stock }: { stock: number }) {
 }
 
 interface ProductViewProps {
-  product: Product;
+  product: ProductDetails;
   parts: ProductPageParts;
   onProductChange: (product: Product) => void;
 }
 
-function ProductView({ product, parts, onProductChange }: ProductViewProps) {
+/**
+ * The variant the page shows (issue 28): the one named by `?variant=`, else the default (first in stock), which the
+ * address then names for a product with options (history replaced, so Back still leaves the page). Picking another
+ * replaces it in the address too, so a reload or a shared link shows the same variant.
+ */
+function useChosenVariant(
+  product: ProductDetails,
+): [ProductVariant | undefined, (v: ProductVariant) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const named = searchParams.get('variant');
+  const variant = initialVariant(product.variants, named);
+  const withOptions = hasOptions(product);
+  const choose = useCallback(
+    (next: ProductVariant) =>
+      setSearchParams(
+        (params) => {
+          params.set('variant', next._id);
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  useEffect(() => {
+    if (withOptions && variant && named !== variant._id) choose(variant);
+  }, [withOptions, variant, named, choose]);
+  return [variant, choose];
+}
+
+function ProductView({ product: details, parts, onProductChange }: ProductViewProps) {
   const { Price, Rating, Reviews } = parts;
   const { addToCart, buyNow } = useProductActions();
+  const [variant, choose] = useChosenVariant(details);
+  // The price, sale price and stock shown are the chosen variant's.
+  const product = pricedAs(details, variant);
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const maxQuantity = Math.min(product.totalStock, LIMITS.lineQuantity.max);
   const inStock = product.totalStock > 0;
+  const photos = photosFor(details, variant);
   // The stock may drop below the chosen quantity when the product is re-read.
   const chosen = Math.min(quantity, Math.max(maxQuantity, 1));
 
@@ -168,7 +203,8 @@ function ProductView({ product, parts, onProductChange }: ProductViewProps) {
     <div className="mx-auto w-full max-w-6xl p-4 md:p-6">
       <Breadcrumbs category={product.category} title={product.title} />
       <article aria-labelledby="product-title" className="mt-4 grid gap-6 md:grid-cols-2 md:gap-10">
-        <ProductGallery product={product} />
+        {/* A new first photo (a variant's own) starts the gallery over at it. */}
+        <ProductGallery key={photos[0]?.url} product={{ ...product, images: photos }} />
         <div className="flex min-w-0 flex-col gap-4">
           <div className="space-y-2">
             <h1 id="product-title" className="text-2xl font-extrabold break-words sm:text-3xl">
@@ -188,6 +224,15 @@ function ProductView({ product, parts, onProductChange }: ProductViewProps) {
           <Price product={product} />
           <Rating product={product} />
           <p className="text-base break-words whitespace-pre-line text-neutral-700">{product.description}</p>
+          {hasOptions(details) && (
+            <OptionPickers
+              options={details.options}
+              variants={details.variants}
+              selected={variant}
+              onSelect={choose}
+              disabled={busy}
+            />
+          )}
           <StockStatus stock={product.totalStock} />
           {inStock && (
             <QuantityPicker value={chosen} max={maxQuantity} onChange={setQuantity} disabled={busy} />
@@ -196,7 +241,7 @@ function ProductView({ product, parts, onProductChange }: ProductViewProps) {
             <Button
               className="flex-1"
               disabled={!inStock || busy}
-              onClick={() => void run(() => addToCart(product._id, chosen))}
+              onClick={() => void run(() => addToCart(product._id, chosen, variant?._id))}
             >
               <ShoppingCart className="h-4 w-4" aria-hidden="true" />
               Add to Cart
@@ -205,7 +250,7 @@ function ProductView({ product, parts, onProductChange }: ProductViewProps) {
               variant="outline"
               className="flex-1"
               disabled={!inStock || busy}
-              onClick={() => void run(() => buyNow(product._id, chosen))}
+              onClick={() => void run(() => buyNow(product._id, chosen, variant?._id))}
             >
               Buy Now
             </Button>
@@ -213,7 +258,7 @@ function ProductView({ product, parts, onProductChange }: ProductViewProps) {
         </div>
       </article>
       <div className="mt-8 rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm md:p-6 [&>section]:border-t-0 [&>section]:pt-0">
-        <Reviews product={product} onProductChange={onProductChange} />
+        <Reviews product={details} onProductChange={onProductChange} />
       </div>
     </div>
   );

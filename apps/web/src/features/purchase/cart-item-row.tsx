@@ -1,4 +1,4 @@
-import type { CartItem } from '@emporium/contract';
+import { variantLabel, type CartItem } from '@emporium/contract';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
@@ -11,17 +11,26 @@ import { deleteCartItem, updateCartQuantity } from './cart-slice';
 /**
  * One cart line (spec §2, §5): image, title, unit price, quantity controls (decrease disabled at 1, increase
  * stopping at the stock left), line total with two decimals, and remove. A line above the stock left says so ("Sold
- * out", "Only 2 left"; issue 27) before the shopper reaches Place Order.
+ * out", "Only 2 left"; issue 27) before the shopper reaches Place Order. A line is one variant (issue 28): its
+ * options show under the title ("Size: 42, Colour: Red"), and changes and removal name the variant.
  */
 export function CartItemRow({ item }: { item: CartItem }) {
   const dispatch = useAppDispatch();
   const user = useSessionUser();
   const unit = item.salePrice > 0 ? item.salePrice : item.price;
+  const options = variantLabel(item.options);
+  // Buttons name the line by its title and options, as two variants of one product are two lines.
+  const name = options ? `${item.title} (${options})` : item.title;
 
   async function setQuantity(quantity: number) {
     if (!user) return toast({ title: 'User ID is required', variant: 'destructive' });
     const result = await dispatch(
-      updateCartQuantity({ userId: user.userId, productId: item.productId, quantity }),
+      updateCartQuantity({
+        userId: user.userId,
+        productId: item.productId,
+        quantity,
+        variantId: item.variantId,
+      }),
     );
     if (updateCartQuantity.rejected.match(result)) {
       toast({ title: result.payload ?? 'Failed to update cart', variant: 'destructive' });
@@ -30,7 +39,9 @@ export function CartItemRow({ item }: { item: CartItem }) {
 
   async function remove() {
     if (!user) return toast({ title: 'User ID is required', variant: 'destructive' });
-    const result = await dispatch(deleteCartItem({ userId: user.userId, productId: item.productId }));
+    const result = await dispatch(
+      deleteCartItem({ userId: user.userId, productId: item.productId, variantId: item.variantId }),
+    );
     if (deleteCartItem.rejected.match(result)) {
       toast({ title: result.payload ?? 'Failed to delete cart item', variant: 'destructive' });
     }
@@ -51,6 +62,11 @@ export function CartItemRow({ item }: { item: CartItem }) {
       />
       <div className="min-w-0 flex-1">
         <p className="line-clamp-2 font-semibold break-words">{item.title}</p>
+        {options && (
+          <p data-testid="cart-item-options" className="text-sm break-words text-neutral-700">
+            {options}
+          </p>
+        )}
         <p className="text-sm text-neutral-600">{formatPrice(unit)} each</p>
         {item.quantity > item.totalStock && (
           <p data-testid="cart-item-unavailable" className="text-sm font-semibold text-red-700">
@@ -62,7 +78,7 @@ export function CartItemRow({ item }: { item: CartItem }) {
             variant="outline"
             size="icon"
             className="h-11 w-11 rounded-full sm:h-8 sm:w-8"
-            aria-label={`Decrease quantity of ${item.title}`}
+            aria-label={`Decrease quantity of ${name}`}
             disabled={item.quantity <= 1}
             onClick={() => void setQuantity(item.quantity - 1)}
           >
@@ -75,7 +91,7 @@ export function CartItemRow({ item }: { item: CartItem }) {
             variant="outline"
             size="icon"
             className="h-11 w-11 rounded-full sm:h-8 sm:w-8"
-            aria-label={`Increase quantity of ${item.title}`}
+            aria-label={`Increase quantity of ${name}`}
             disabled={item.quantity >= item.totalStock}
             title={item.quantity >= item.totalStock ? `Only ${item.totalStock} in stock` : undefined}
             onClick={() => void setQuantity(item.quantity + 1)}
@@ -90,7 +106,7 @@ export function CartItemRow({ item }: { item: CartItem }) {
           variant="ghost"
           size="icon"
           className="h-11 w-11 sm:h-8 sm:w-8"
-          aria-label={`Remove ${item.title}`}
+          aria-label={`Remove ${name}`}
           onClick={() => void remove()}
         >
           <Trash2 className="h-4 w-4" aria-hidden="true" />

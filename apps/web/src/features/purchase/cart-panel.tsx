@@ -34,7 +34,7 @@ export function CartPanel({ open, onOpenChange, trigger }: CartPanelProps) {
           {cartItems.length > 0 ? (
             <ul className="space-y-4">
               {cartItems.map((item) => (
-                <CartItemRow key={item.productId} item={item} />
+                <CartItemRow key={item.variantId} item={item} />
               ))}
             </ul>
           ) : (

@@ -16,7 +16,8 @@ export interface CartState {
 
 const initialState: CartState = { cartId: null, cartItems: [], isLoading: false };
 
-type LineArgs = { userId: string; productId: string; quantity: number };
+/** A line's product and, for a product's variant (issue 28), its `variantId` (else the product's default variant). */
+type LineArgs = { userId: string; productId: string; quantity: number; variantId?: string };
 
 export const fetchCartItems = createAsyncThunk<CartResponse, string, { rejectValue: string }>(
   'cart/fetched',
@@ -45,17 +46,17 @@ function changeThunk<A>(type: string, call: (args: A) => Promise<CartResponse>, 
 
 export const addToCart = changeThunk<LineArgs>(
   'cart/itemAdded',
-  (a) => cartApi.add(a.userId, a.productId, a.quantity),
+  (a) => cartApi.add(a.userId, a.productId, a.quantity, a.variantId),
   'Failed to add item to cart',
 );
 export const updateCartQuantity = changeThunk<LineArgs>(
   'cart/quantityUpdated',
-  (a) => cartApi.update(a.userId, a.productId, a.quantity),
+  (a) => cartApi.update(a.userId, a.productId, a.quantity, a.variantId),
   'Failed to update cart',
 );
-export const deleteCartItem = changeThunk<{ userId: string; productId: string }>(
+export const deleteCartItem = changeThunk<{ userId: string; productId: string; variantId?: string }>(
   'cart/itemDeleted',
-  (a) => cartApi.remove(a.userId, a.productId),
+  (a) => cartApi.remove(a.userId, a.productId, a.variantId),
   'Failed to delete cart item',
 );
 

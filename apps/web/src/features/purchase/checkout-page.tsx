@@ -163,7 +163,7 @@ export function CheckoutPage() {
         ) : (
           <ul className="space-y-4">
             {cartItems.map((item) => (
-              <CartItemRow key={item.productId} item={item} />
+              <CartItemRow key={item.variantId} item={item} />
             ))}
           </ul>
         )}

@@ -26,7 +26,7 @@ export function useCheckoutQuote(choice: CheckoutChoice, cart: readonly CartItem
     error: null,
     key: '',
   });
-  const cartKey = cart.map((i) => `${i.productId}:${i.quantity}`).join();
+  const cartKey = cart.map((i) => `${i.productId}:${i.variantId}:${i.quantity}`).join();
   // One string for the question (the choice and the cart), so the effect runs when any of it changes.
   const key = JSON.stringify({
     ...(choice.addressId ? { addressId: choice.addressId } : {}),

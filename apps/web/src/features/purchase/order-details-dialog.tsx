@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { OrderPricingRows } from '@/components/order-pricing';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { Order } from '@emporium/contract';
+import { variantLabel, type Order } from '@emporium/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -104,6 +104,11 @@ function OrderDetails({ order }: { order: Order }) {
               />
               <div className="min-w-0 space-y-1 text-sm">
                 <p className="font-semibold break-words">{item.title}</p>
+                {item.options.length > 0 && (
+                  <p data-testid="order-item-options" className="break-words text-neutral-700">
+                    {variantLabel(item.options)}
+                  </p>
+                )}
                 <p>
                   Price: {formatPrice(item.price)} · Quantity: {item.quantity}
                 </p>

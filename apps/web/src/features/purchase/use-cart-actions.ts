@@ -8,7 +8,8 @@ import { addToCart } from './cart-slice';
 /**
  * Add to Cart and Buy Now as every product surface offers them (spec §2, §5, §8): the toasts "Product added to
  * cart" / "You can view your cart in the cart page", the server's message or the fallbacks on failure, "User ID not
- * found. Please log in again." without a user; Buy Now sends a visitor to login and a shopper to checkout.
+ * found. Please log in again." without a user; Buy Now sends a visitor to login and a shopper to checkout. A
+ * `variantId` names the product's variant (issue 28); without one the server adds its default variant.
  */
 export function useCartActions() {
   const dispatch = useAppDispatch();
@@ -16,12 +17,12 @@ export function useCartActions() {
   const user = useSessionUser();
 
   const addProduct = useCallback(
-    async (productId: string): Promise<boolean> => {
+    async (productId: string, variantId?: string): Promise<boolean> => {
       if (!user) {
         toast({ title: 'User ID not found. Please log in again.', variant: 'destructive' });
         return false;
       }
-      const result = await dispatch(addToCart({ userId: user.userId, productId, quantity: 1 }));
+      const result = await dispatch(addToCart({ userId: user.userId, productId, quantity: 1, variantId }));
       if (addToCart.fulfilled.match(result)) {
         toast({ title: 'Product added to cart', description: 'You can view your cart in the cart page' });
         return true;
@@ -33,12 +34,12 @@ export function useCartActions() {
   );
 
   const buyNow = useCallback(
-    async (productId: string): Promise<void> => {
+    async (productId: string, variantId?: string): Promise<void> => {
       if (!user) {
         void navigate('/auth/login');
         return;
       }
-      const result = await dispatch(addToCart({ userId: user.userId, productId, quantity: 1 }));
+      const result = await dispatch(addToCart({ userId: user.userId, productId, quantity: 1, variantId }));
       if (addToCart.fulfilled.match(result)) {
         void navigate('/shop/checkout');
       } else {

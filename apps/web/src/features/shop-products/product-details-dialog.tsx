@@ -11,9 +11,10 @@ const modal = lazyComponent(
   (m) => m.ProductDetailsModal,
 );
 
+/** Add to Cart and Buy Now of a card or the dialog; the dialog names the variant chosen (issue 28). */
 export interface ProductActions {
-  onAddToCart: (product: Product) => void;
-  onBuyNow: (product: Product) => void;
+  onAddToCart: (product: Product, variantId?: string) => void;
+  onBuyNow: (product: Product, variantId?: string) => void;
 }
 
 /**

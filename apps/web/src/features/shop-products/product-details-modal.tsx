@@ -1,5 +1,9 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@emporium/contract';
+import { OptionPickers } from '@/components/product-options/option-pickers';
+import { StockNote } from '@/components/product-options/stock-note';
+import { asDetails, hasOptions, initialVariant, pricedAs } from '@/components/product-options/variant-choice';
 import { VisuallyHidden } from 'radix-ui';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -63,16 +67,27 @@ interface ProductDetailsProps extends ProductActions {
   product: Product;
 }
 
-function ProductDetails({ product, onAddToCart, onBuyNow }: ProductDetailsProps) {
+/**
+ * The dialog's product. With options (issue 28) it shows a picker per option, starting at the default variant (first
+ * in stock); the price, the stock note and the photo follow the variant picked, and Add to Cart and Buy Now name it.
+ */
+function ProductDetails({ product: loaded, onAddToCart, onBuyNow }: ProductDetailsProps) {
+  const details = asDetails(loaded);
+  const [variantId, setVariantId] = useState<string | null>(null);
+  const variant = initialVariant(details.variants, variantId);
+  const product = pricedAs(details, variant);
+  const photo = variant?.image ? { ...product, image: variant.image } : product;
   return (
     <div className="grid gap-6 md:grid-cols-2 md:gap-8">
-      <ProductPhoto product={product} sizes={DIALOG_PHOTO_SIZES} className="self-start rounded-xl" />
+      <ProductPhoto product={photo} sizes={DIALOG_PHOTO_SIZES} className="self-start rounded-xl" />
       <div className="flex min-w-0 flex-col gap-4">
         <div className="space-y-2 pr-6">
           {/* The title opens the product's own page (a link to share); the path change closes the dialog. */}
           <DialogTitle className="text-2xl font-extrabold sm:text-3xl">
             <Link
-              to={productPath(product._id)}
+              to={
+                productPath(product._id) + (hasOptions(details) && variant ? `?variant=${variant._id}` : '')
+              }
               className="underline decoration-neutral-300 decoration-2 underline-offset-4 hover:decoration-neutral-900 focus-visible:decoration-neutral-900"
             >
               {product.title}
@@ -82,13 +97,24 @@ function ProductDetails({ product, onAddToCart, onBuyNow }: ProductDetailsProps)
         </div>
         <ProductPrice product={product} size="lg" />
         <RatingSummary product={product} />
+        {hasOptions(details) && (
+          <>
+            <OptionPickers
+              options={details.options}
+              variants={details.variants}
+              selected={variant}
+              onSelect={(next) => setVariantId(next._id)}
+            />
+            <StockNote stock={product.totalStock} />
+          </>
+        )}
         <div className="flex flex-col gap-2 sm:flex-row">
           {product.totalStock > 0 ? (
             <>
-              <Button className="flex-1" onClick={() => onAddToCart(product)}>
+              <Button className="flex-1" onClick={() => onAddToCart(product, variant?._id)}>
                 Add to Cart
               </Button>
-              <Button variant="outline" className="flex-1" onClick={() => onBuyNow(product)}>
+              <Button variant="outline" className="flex-1" onClick={() => onBuyNow(product, variant?._id)}>
                 Buy Now
               </Button>
             </>

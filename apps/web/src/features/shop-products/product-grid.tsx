@@ -17,8 +17,8 @@ export function ProductGrid({ products, className, heading }: ProductGridProps) 
   const dispatch = useAppDispatch();
   const { addToCart, buyNow } = useProductActions();
   const actions: ProductActions = {
-    onAddToCart: (product) => void addToCart(product._id),
-    onBuyNow: (product) => void buyNow(product._id),
+    onAddToCart: (product, variantId) => void addToCart(product._id, 1, variantId),
+    onBuyNow: (product, variantId) => void buyNow(product._id, 1, variantId),
   };
   const openDetails = (product: Product) => {
     void dispatch(fetchProductDetails(product._id));

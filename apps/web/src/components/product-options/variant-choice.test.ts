@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { Product, ProductOption, ProductVariant } from '@emporium/contract';
+import { initialVariant, photosFor, pickVariant, pricedAs, valueState } from './variant-choice';
+
+const options: ProductOption[] = [
+  { name: 'Size', values: ['42', '43', '44'] },
+  { name: 'Colour', values: ['Red', 'Blue'] },
+];
+
+function variant(size: string, colour: string, stock: number, image: string | null = null): ProductVariant {
+  return {
+    _id: `${size}-${colour}`,
+    sku: `SHOE-${size}-${colour.toUpperCase()}`,
+    options: { Size: size, Colour: colour },
+    price: size === '44' ? 99 : 89,
+    salePrice: 0,
+    stock,
+    image,
+  };
+}
+
+// 42: Red sold out, Blue in stock. 43: Red only (in stock). 44: both sold out.
+const variants = [
+  variant('42', 'Red', 0),
+  variant('42', 'Blue', 3, 'https://shop.test/uploads/blue.webp'),
+  variant('43', 'Red', 7),
+  variant('44', 'Red', 0),
+  variant('44', 'Blue', 0),
+];
+
+describe('initialVariant', () => {
+  it('takes the variant named when it is the product’s, else the first in stock', () => {
+    expect(initialVariant(variants, '43-Red')?._id).toBe('43-Red');
+    expect(initialVariant(variants, 'someone-else')?._id).toBe('42-Blue');
+    expect(initialVariant(variants, null)?._id).toBe('42-Blue');
+  });
+  it('takes the first when every variant is sold out', () => {
+    expect(initialVariant([variant('44', 'Red', 0), variant('44', 'Blue', 0)], null)?._id).toBe('44-Red');
+  });
+});
+
+describe('valueState', () => {
+  const chosen = { Size: '42', Colour: 'Blue' };
+  it('judges the first option by stock alone', () => {
+    expect(valueState(options, variants, chosen, 0, '42')).toBe('available');
+    expect(valueState(options, variants, chosen, 0, '43')).toBe('available');
+    expect(valueState(options, variants, chosen, 0, '44')).toBe('sold-out');
+  });
+  it('judges a later option given the earlier choices', () => {
+    expect(valueState(options, variants, chosen, 1, 'Blue')).toBe('available');
+    expect(valueState(options, variants, chosen, 1, 'Red')).toBe('sold-out');
+    expect(valueState(options, variants, { Size: '43', Colour: 'Red' }, 1, 'Blue')).toBe('unavailable');
+  });
+});
+
+describe('pickVariant', () => {
+  it('takes the exact combination when it is in stock', () => {
+    expect(pickVariant(options, variants, { Size: '42', Colour: 'Blue' }, 'Size', '43')?._id).toBe('43-Red');
+  });
+  it('moves a later choice to one in stock when the exact combination is not', () => {
+    // 43 comes in Red only: picking 43 while Blue is chosen lands on 43 / Red.
+    expect(pickVariant(options, variants, { Size: '42', Colour: 'Blue' }, 'Size', '43')?._id).toBe('43-Red');
+    // 42 / Red is sold out: picking 42 while Red is chosen keeps 42 and moves to Blue.
+    expect(pickVariant(options, variants, { Size: '43', Colour: 'Red' }, 'Size', '42')?._id).toBe('42-Blue');
+  });
+  it('keeps the exact combination when nothing with the value is in stock', () => {
+    expect(pickVariant(options, variants, { Size: '42', Colour: 'Blue' }, 'Size', '44')?._id).toBe('44-Blue');
+  });
+});
+
+describe('pricedAs and photosFor', () => {
+  const product = {
+    _id: 'p',
+    title: 'Runner',
+    image: 'https://shop.test/uploads/main.webp',
+    price: 89,
+    salePrice: 0,
+    totalStock: 10,
+    images: [
+      { url: 'https://shop.test/uploads/main.webp', alt: '' },
+      { url: 'https://shop.test/uploads/blue.webp', alt: 'Blue pair' },
+    ],
+  };
+  it('shows the variant’s prices and stock', () => {
+    const shown = pricedAs(product as unknown as Product, variants[4]);
+    expect([shown.price, shown.salePrice, shown.totalStock]).toEqual([99, 0, 0]);
+  });
+  it('puts the variant’s photo first, moved when it is in the gallery, added when not', () => {
+    expect(photosFor(product, variants[1]).map((p) => p.alt)).toEqual(['Blue pair', '']);
+    const own = variant('43', 'Red', 1, 'https://shop.test/uploads/red.webp');
+    expect(photosFor(product, own).map((p) => p.url)).toEqual([
+      'https://shop.test/uploads/red.webp',
+      ...product.images.map((p) => p.url),
+    ]);
+    expect(photosFor(product, variants[2])).toEqual(product.images);
+  });
+});

@@ -5,6 +5,7 @@ import { ORDER_STATUSES, type Dashboard } from '@emporium/contract';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 import { adminApi } from './admin-api';
+import { VariantsLowStock } from './product-editor/variants-low-stock';
 import { AdminStatusBadge } from './status-badge';
 
 function Card({ label, value, sub }: { label: string; value: string; sub?: string }) {
@@ -19,8 +20,8 @@ function Card({ label, value, sub }: { label: string; value: string; sub?: strin
 
 /**
  * The dashboard: revenue net of refunds and paid orders (today, 7 and 30 days), average order value, orders by
- * status with the withdrawals to process (issue 26, linking to those orders), revenue per day for 30 days, products
- * low on stock or sold out, and the latest orders linking to their details.
+ * status with the withdrawals to process (issue 26, linking to those orders), revenue per day for 30 days, variants
+ * low on stock or sold out (issue 28), and the latest orders linking to their details.
  */
 export function AdminDashboardPage() {
   const [data, setData] = useState<Dashboard | null>(null);
@@ -124,32 +125,7 @@ export function AdminDashboardPage() {
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         <div className="min-w-0 rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
           <h2 className="mb-2 font-bold">Low on stock</h2>
-          {data.lowStock.length === 0 ? (
-            <p className="text-sm text-neutral-600">Every product has more than 5 in stock.</p>
-          ) : (
-            <ul className="space-y-2 text-sm">
-              {data.lowStock.map((p) => (
-                <li key={p._id} className="flex items-center gap-3">
-                  <img
-                    src={p.image}
-                    alt=""
-                    width={32}
-                    height={32}
-                    className="h-8 w-8 shrink-0 rounded object-cover"
-                  />
-                  <span className="min-w-0 flex-1 truncate">{p.title}</span>
-                  <span
-                    className={cn(
-                      'shrink-0',
-                      p.totalStock === 0 ? 'font-semibold text-red-700' : 'text-neutral-700',
-                    )}
-                  >
-                    {p.totalStock === 0 ? 'Sold out' : `${p.totalStock} left`}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <VariantsLowStock />
         </div>
         <div className="min-w-0 rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm">
           <h2 className="mb-2 font-bold">Latest orders</h2>

@@ -5,6 +5,7 @@ import type { ProductDetails } from '@emporium/contract';
 import { ApiError } from '@/lib/api';
 import { PhotosSection } from './photos-section';
 import { productEditorApi } from './product-editor-api';
+import { VariantsSection } from './variants-section';
 
 /** The admin's upload control (features/admin/image-upload.tsx), as this page uses it. */
 export interface ImageUploadControl {
@@ -72,6 +73,7 @@ export function ProductEditorPage({ tools }: { tools: ProductEditorTools }) {
             </p>
           </div>
           <PhotosSection product={current.product} tools={tools} />
+          <VariantsSection productId={current.product._id} />
         </>
       ) : current.status === 'loading' ? (
         <p className="text-neutral-600" role="status">

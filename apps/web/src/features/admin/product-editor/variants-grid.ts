@@ -1,0 +1,165 @@
+/**
+ * The admin's options and variant grid as the form holds it (issue 28): options typed as a name and comma-separated
+ * values, one row per variant with its numbers as typed. Pure functions; variants-section.tsx draws them.
+ */
+import { LIMITS, type ProductDetails, type ProductVariantsInput } from '@emporium/contract';
+
+/** An option as typed: its name and its values separated by commas ("S, M, L"). */
+export interface OptionDraft {
+  id: number;
+  name: string;
+  values: string;
+}
+
+/** A variant row as typed. `_id` is kept for an existing variant (carts hold it); `image` a photo's URL or ''. */
+export interface VariantRow {
+  key: string;
+  _id?: string;
+  options: Record<string, string>;
+  sku: string;
+  price: string;
+  salePrice: string;
+  stock: string;
+  image: string;
+}
+
+/** An option as it will be sent: trimmed name and values, values without repeats (ignoring case). */
+export interface CleanOption {
+  name: string;
+  values: string[];
+}
+
+let nextId = 1;
+/** A new option row (name and values empty unless given). */
+export const newOption = (name = '', values = ''): OptionDraft => ({ id: nextId++, name, values });
+
+/** "S, M, , m" → ["S", "M"]: trimmed, empty ones dropped, a value repeated (ignoring case) kept once. */
+export function parseValues(text: string): string[] {
+  const seen = new Set<string>();
+  return text
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0 && !seen.has(v.toLowerCase()) && seen.add(v.toLowerCase()));
+}
+
+/** The options as they will be sent; a row without a name or values is left out. */
+export function cleanOptions(drafts: readonly OptionDraft[]): CleanOption[] {
+  return drafts
+    .map((d) => ({ name: d.name.trim(), values: parseValues(d.values) }))
+    .filter((o) => o.name.length > 0 && o.values.length > 0);
+}
+
+/** Every combination of the options' values, first option slowest (S/Black, S/White, M/Black, …). */
+export function combinations(options: readonly CleanOption[]): Array<Record<string, string>> {
+  return options.reduce<Array<Record<string, string>>>(
+    (combos, option) => combos.flatMap((c) => option.values.map((value) => ({ ...c, [option.name]: value }))),
+    [{}],
+  );
+}
+
+/** How many rows the options would make. */
+export const combinationCount = (options: readonly CleanOption[]) =>
+  options.reduce((n, o) => n * o.values.length, 1);
+
+/** A key for a combination that ignores letter case and option order: rows keep their data across renames of case. */
+function comboKey(combo: Readonly<Record<string, string>>): string {
+  return Object.entries(combo)
+    .map(([n, v]) => `${n.toLowerCase()}=${v.toLowerCase()}`)
+    .sort()
+    .join('\u0000');
+}
+
+/** SKU-safe upper-case letters and digits of `text`, words joined by "-". */
+const skuPart = (text: string) =>
+  text
+    .toUpperCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .join('-');
+
+/**
+ * A suggested SKU: the first two words of the title (at most 6 letters each) and the combination's values, upper-case,
+ * e.g. "Air Zoom Pegasus" in 42 / Red → `AIR-ZOOM-42-RED` (at most LIMITS.sku characters).
+ */
+export function suggestSku(title: string, combo: Readonly<Record<string, string>>): string {
+  const prefix = skuPart(title)
+    .split('-')
+    .slice(0, 2)
+    .map((w) => w.slice(0, 6))
+    .join('-');
+  return [prefix || 'SKU', ...Object.values(combo).map(skuPart)]
+    .filter(Boolean)
+    .join('-')
+    .slice(0, LIMITS.sku.max);
+}
+
+/**
+ * The grid for `options`: one row per combination, in order. A row whose combination already had a row keeps its
+ * `_id`, SKU, prices, stock and photo; a new row gets a suggested SKU, the first row's prices (else the product's),
+ * stock 0 and no photo. Without options, one row: the existing first row's data.
+ */
+export function generateRows(
+  options: readonly CleanOption[],
+  rows: readonly VariantRow[],
+  product: Pick<ProductDetails, 'title' | 'price' | 'salePrice'>,
+): VariantRow[] {
+  const byCombo = new Map(rows.map((r) => [comboKey(r.options), r]));
+  const template = rows[0];
+  return combinations(options).map((combo) => {
+    const kept = byCombo.get(comboKey(combo)) ?? (options.length === 0 ? template : undefined);
+    if (kept) return { ...kept, options: combo, key: comboKey(combo) };
+    return {
+      key: comboKey(combo),
+      options: combo,
+      sku: suggestSku(product.title, combo),
+      price: template?.price ?? String(product.price),
+      salePrice: template?.salePrice ?? String(product.salePrice),
+      stock: '0',
+      image: '',
+    };
+  });
+}
+
+/** The form's state for a product as the server answered it. */
+export function draftOf(product: ProductDetails): { options: OptionDraft[]; rows: VariantRow[] } {
+  return {
+    options: product.options.map((o) => newOption(o.name, o.values.join(', '))),
+    rows: product.variants.map((v) => ({
+      key: comboKey(v.options),
+      _id: v._id,
+      options: v.options,
+      sku: v.sku,
+      price: String(v.price),
+      salePrice: String(v.salePrice),
+      stock: String(v.stock),
+      image: v.image ?? '',
+    })),
+  };
+}
+
+/** A key of the options as they will be sent: the grid is saved only for the options it was made for. */
+export const optionsKey = (options: readonly CleanOption[]) => JSON.stringify(options);
+
+/**
+ * `PUT /api/admin/products/variants/:id` body: the options and rows as typed (numbers as the form's strings, which
+ * the contract's `formNumber` reads; the server answers 400 naming the row for a bad one) and the version loaded.
+ */
+export function variantsBody(
+  options: readonly CleanOption[],
+  rows: readonly VariantRow[],
+  version: number,
+): Record<keyof ProductVariantsInput, unknown> {
+  return {
+    options,
+    variants: rows.map((r) => ({
+      ...(r._id ? { _id: r._id } : {}),
+      sku: r.sku.trim(),
+      options: r.options,
+      price: r.price.trim(),
+      salePrice: r.salePrice.trim() || '0',
+      stock: r.stock.trim(),
+      image: r.image || null,
+    })),
+    version,
+  };
+}

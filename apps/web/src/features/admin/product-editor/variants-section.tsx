@@ -1,0 +1,225 @@
+import { useCallback, useEffect, useState } from 'react';
+import { LIMITS, type ProductDetails } from '@emporium/contract';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { ApiError, errorMessage } from '@/lib/api';
+import { variantsApi } from './variants-api';
+import {
+  cleanOptions,
+  combinationCount,
+  draftOf,
+  generateRows,
+  optionsKey,
+  variantsBody,
+  type OptionDraft,
+  type VariantRow,
+} from './variants-grid';
+import { VariantsOptions } from './variants-options';
+import { VariantsTable } from './variants-table';
+
+/** The form as loaded or saved: what the server holds, to tell unsaved changes. */
+interface Loaded {
+  product: ProductDetails;
+  options: OptionDraft[];
+  rows: VariantRow[];
+  /** The options the rows were made for (optionsKey). */
+  gridKey: string;
+  /** What a save of the loaded form would send. */
+  sent: string;
+}
+
+function loadedFrom(product: ProductDetails): Loaded {
+  const { options, rows } = draftOf(product);
+  const clean = cleanOptions(options);
+  return {
+    product,
+    options,
+    rows,
+    gridKey: optionsKey(clean),
+    sent: JSON.stringify(variantsBody(clean, rows, product.version)),
+  };
+}
+
+/**
+ * "Options and variants" of the admin's product page (issue 28): the options (up to three), Generate variants (a row
+ * per combination, existing rows kept), the grid (SKU, price, sale price, stock, photo per variant), Set stock for
+ * all, and Save, which replaces the options and grid on the server with the version loaded (409 when the product
+ * changed since: the toast says so and offers to reload). A product without options shows its one row.
+ */
+export function VariantsSection({ productId }: { productId: string }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [options, setOptions] = useState<OptionDraft[]>([]);
+  const [rows, setRows] = useState<VariantRow[]>([]);
+  const [gridKey, setGridKey] = useState('');
+  const [bulkStock, setBulkStock] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+
+  const show = useCallback((next: Loaded) => {
+    setLoaded(next);
+    setOptions(next.options);
+    setRows(next.rows);
+    setGridKey(next.gridKey);
+  }, []);
+
+  const load = useCallback(() => {
+    let live = true;
+    variantsApi.get(productId).then(
+      ({ data }) => live && show(loadedFrom(data)),
+      (error: unknown) =>
+        toast({
+          title: 'Error',
+          description: errorMessage(error, 'Failed to load the variants'),
+          variant: 'destructive',
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [productId, show]);
+
+  useEffect(load, [load]);
+
+  const heading = (
+    <h2 id="variants-heading" className="text-lg font-semibold">
+      Options and variants
+    </h2>
+  );
+  if (!loaded) {
+    return (
+      <section aria-labelledby="variants-heading" className="space-y-3">
+        {heading}
+        <p className="text-neutral-600" role="status">
+          Loading variants...
+        </p>
+      </section>
+    );
+  }
+
+  const clean = cleanOptions(options);
+  const stale = optionsKey(clean) !== gridKey;
+  const body = variantsBody(clean, rows, loaded.product.version);
+  const dirty = JSON.stringify(body) !== loaded.sent;
+  const count = combinationCount(clean);
+
+  function generate() {
+    const names = clean.map((o) => o.name.toLowerCase());
+    if (new Set(names).size !== names.length) {
+      toast({ title: 'Two options have the same name', variant: 'destructive' });
+      return;
+    }
+    if (count > LIMITS.productVariants.max) {
+      toast({
+        title: `${count} combinations: a product has at most ${LIMITS.productVariants.max} variants`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    setRows(generateRows(clean, rows, loaded!.product));
+    setGridKey(optionsKey(clean));
+    setAnnouncement(`${count} ${count === 1 ? 'variant' : 'variants'} in the grid.`);
+  }
+
+  function setAllStock() {
+    const stock = bulkStock.trim();
+    if (!/^\d+$/.test(stock)) {
+      toast({ title: 'Stock must be a whole number', variant: 'destructive' });
+      return;
+    }
+    setRows(rows.map((r) => ({ ...r, stock })));
+    setAnnouncement(`Stock set to ${stock} for every variant.`);
+  }
+
+  async function save() {
+    setSaving(true);
+    try {
+      const answer = await variantsApi.save(productId, body);
+      show(loadedFrom(answer.data));
+      toast({ title: 'Variants saved' });
+    } catch (error) {
+      const stale409 = error instanceof ApiError && error.status === 409;
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to save the variants'),
+        variant: 'destructive',
+        ...(stale409 ? { action: { label: 'Reload', onClick: () => void load() } } : {}),
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="variants-heading"
+      className="space-y-4 rounded-2xl border border-neutral-200 bg-white p-3 shadow-sm md:p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          {heading}
+          <p className="text-sm text-neutral-600">
+            Each combination of option values is a variant with its own SKU, price and stock.
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <span className="text-sm text-neutral-600" aria-live="polite">
+            {saving ? 'Saving...' : dirty ? 'Unsaved changes' : 'All changes saved'}
+          </span>
+          <Button className="h-11 sm:h-10" disabled={!dirty || stale || saving} onClick={() => void save()}>
+            Save variants
+          </Button>
+        </div>
+      </div>
+      <p className="sr-only" role="status">
+        {announcement}
+      </p>
+      <VariantsOptions options={options} onChange={setOptions} disabled={saving} />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="outline" className="h-11 sm:h-10" disabled={saving} onClick={generate}>
+          Generate variants
+        </Button>
+        <p className="text-sm text-neutral-600" aria-live="polite">
+          {stale
+            ? `The options changed: generate the ${count} ${count === 1 ? 'variant' : 'variants'} to save them.`
+            : `${rows.length} ${rows.length === 1 ? 'variant' : 'variants'}.`}
+        </p>
+      </div>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setAllStock();
+        }}
+      >
+        <div className="space-y-1">
+          <label htmlFor="variants-bulk-stock" className="text-sm font-medium text-neutral-800">
+            Stock for every variant
+          </label>
+          <Input
+            id="variants-bulk-stock"
+            className="w-32"
+            inputMode="numeric"
+            value={bulkStock}
+            disabled={saving}
+            onChange={(e) => setBulkStock(e.target.value)}
+          />
+        </div>
+        <Button
+          type="submit"
+          variant="outline"
+          className="h-11 sm:h-10"
+          disabled={saving || !bulkStock.trim()}
+        >
+          Set stock for all
+        </Button>
+      </form>
+      <VariantsTable
+        rows={rows}
+        photos={loaded.product.images}
+        disabled={saving}
+        onChange={(key, change) => setRows(rows.map((r) => (r.key === key ? { ...r, ...change } : r)))}
+      />
+    </section>
+  );
+}

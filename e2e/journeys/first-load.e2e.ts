@@ -85,7 +85,7 @@ describe('a shop page opened from its address', () => {
   it('home: reads the hero images and featured products once, before the session check, and shows them', async () => {
     const { page, calls } = await open('/shop/home', (p) => p.getByTestId('product-card').first().waitFor());
     const features = '/api/common/feature/get';
-    const featured = '/api/shop/products/get?sortBy=price-asc&page=1&limit=12';
+    const featured = '/api/shop/products/featured';
     expect(countOf(calls, features), calls.join('\n')).toBe(1);
     expect(countOf(calls, featured), calls.join('\n')).toBe(1);
     expect(countOf(calls, '/api/auth/check-auth'), calls.join('\n')).toBe(1);

@@ -4,7 +4,7 @@ import { PageLoading } from '@/features/common/page-loading';
 import { prefetchGet } from '@/lib/api';
 import {
   FEATURE_IMAGES_PATH,
-  FEATURED_PRODUCTS,
+  FEATURED_PRODUCTS_PATH,
   listingFirstPage,
   productDetailsPath,
   productListPath,
@@ -173,6 +173,7 @@ const AdminProductsPage = lazyComponent(loadAdminPages, (m) => m.AdminProductsPa
 const AdminProductEditorPage = lazyComponent(loadAdminPages, (m) => m.AdminProductEditorPage);
 const AdminOrdersPage = lazyComponent(loadAdminPages, (m) => m.AdminOrdersPage);
 const AdminFeaturesPage = lazyComponent(loadAdminPages, (m) => m.AdminFeaturesPage);
+const AdminFeaturedPage = lazyComponent(loadAdminPages, (m) => m.AdminFeaturedPage);
 const AdminShippingPage = lazyComponent(loadAdminPages, (m) => m.AdminShippingPage);
 const AdminTaxesPage = lazyComponent(loadAdminPages, (m) => m.AdminTaxesPage);
 const AdminDiscountsPage = lazyComponent(loadAdminPages, (m) => m.AdminDiscountsPage);
@@ -276,6 +277,7 @@ const routes: RouteObject[] = [
           page('taxes', AdminTaxesPage, 'on-render'),
           page('discounts', AdminDiscountsPage, 'on-render'),
           page('features', AdminFeaturesPage, 'on-render'),
+          page('featured', AdminFeaturedPage, 'on-render'),
           page('security', AdminSecurityPage, 'on-render'),
         ],
       },
@@ -283,7 +285,7 @@ const routes: RouteObject[] = [
         path: '/shop',
         ...guardedLayout(ShopLayout, 'preload'),
         children: [
-          page('home', HomePage, 'preload', () => [FEATURE_IMAGES_PATH, productListPath(FEATURED_PRODUCTS)]),
+          page('home', HomePage, 'preload', () => [FEATURE_IMAGES_PATH, FEATURED_PRODUCTS_PATH]),
           page('listing', ListingPage, 'preload', (_, search) => [productListPath(listingFirstPage(search))]),
           page('product/:id', ProductPage, 'preload', ({ id }) => (id ? [productDetailsPath(id)] : [])),
           page('checkout', CheckoutPage),

@@ -33,13 +33,11 @@ export function productDetailsPath(id: string): string {
 /** `GET /api/common/feature/get`: the home hero's images. */
 export const FEATURE_IMAGES_PATH = '/api/common/feature/get';
 
-/** Home's Featured Products: the first 12 of the catalog by price, ascending (spec §2). */
-export const FEATURED_PRODUCTS: ProductListParams = {
-  filters: { category: [], brand: [] },
-  sortBy: 'price-asc',
-  page: 1,
-  limit: 12,
-};
+/**
+ * `GET /api/shop/products/featured`: Home's Featured Products (issue 28): the admin's picks in their order, or, when
+ * none are picked, the first 12 of the catalog by price ascending (spec §2).
+ */
+export const FEATURED_PRODUCTS_PATH = '/api/shop/products/featured';
 
 /**
  * The listing's first page for an address's query (spec §4): its filters, or when it carries none the ones kept in

@@ -6,6 +6,7 @@ import {
   Package,
   Receipt,
   ShieldCheck,
+  Star,
   TicketPercent,
   Truck,
 } from 'lucide-react';
@@ -18,6 +19,7 @@ const ADMIN_NAV = [
   { label: 'Shipping', path: '/admin/shipping', icon: Truck },
   { label: 'Taxes', path: '/admin/taxes', icon: Receipt },
   { label: 'Discounts', path: '/admin/discounts', icon: TicketPercent },
+  { label: 'Featured', path: '/admin/featured', icon: Star },
   { label: 'Feature Images', path: '/admin/features', icon: Images },
   { label: 'Security', path: '/admin/security', icon: ShieldCheck },
 ];

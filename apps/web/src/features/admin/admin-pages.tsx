@@ -4,6 +4,7 @@ import { ImageUpload } from './image-upload';
 import { ProductEditorPage } from './product-editor/product-editor-page';
 export { AdminDashboardPage } from './dashboard-page';
 export { AdminDiscountsPage } from './discounts-page';
+export { AdminFeaturedPage } from './featured-page';
 export { AdminFeaturesPage } from './features-page';
 export { AdminOrdersPage } from './orders-page';
 export { AdminProductsPage } from './products-page';

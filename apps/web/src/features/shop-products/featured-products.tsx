@@ -4,7 +4,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ProductGrid } from './product-grid';
 import { fetchFeaturedProducts, selectShopProducts } from './shop-products-slice';
 
-/** Home's Featured Products: the catalog loaded with price ascending (spec §2). */
+/**
+ * Home's Featured Products: the admin's picks in their order, or the catalog loaded with price ascending when none
+ * are picked (spec §2, issue 28).
+ */
 export function FeaturedProducts() {
   const dispatch = useAppDispatch();
   const { featuredList, isFeaturedLoading } = useAppSelector(selectShopProducts);

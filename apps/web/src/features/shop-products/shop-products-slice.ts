@@ -1,8 +1,7 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Pagination, Product, SortBy } from '@emporium/contract';
-import { FEATURED_PRODUCTS } from '@/lib/catalog-paths';
 import { buildFilterQuery, type Filters } from '@/lib/filters';
-import { getProductDetails, getProducts, type ProductListParams } from './products-api';
+import { getFeaturedProducts, getProductDetails, getProducts, type ProductListParams } from './products-api';
 
 /** Which filters and sort a loaded list answers, e.g. `category=Men&sortBy=price-asc`. */
 export function listQueryKey(filters: Filters, sortBy: SortBy): string {
@@ -60,9 +59,9 @@ export const fetchFilteredProducts = createAsyncThunk(
   (params: ProductListParams) => getProducts(params),
 );
 
-/** Home's Featured Products (FEATURED_PRODUCTS: the first 12 by price). */
+/** Home's Featured Products: the admin's picks in order, else the first 12 by price (issue 28). */
 export const fetchFeaturedProducts = createAsyncThunk('shopProducts/fetchFeatured', () =>
-  getProducts(FEATURED_PRODUCTS),
+  getFeaturedProducts(),
 );
 
 export const fetchProductDetails = createAsyncThunk('shopProducts/fetchDetails', (id: string) =>

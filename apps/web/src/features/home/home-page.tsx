@@ -13,8 +13,8 @@ export function HomePage({ featuredProducts }: HomePageProps) {
       <HeroCarousel />
       <CategoryTiles />
       <BrandTiles />
-      <section aria-labelledby="featured-heading" className="px-4 py-12 md:px-6">
-        <h2 id="featured-heading" className="mb-8 text-center text-3xl font-bold">
+      <section aria-labelledby="featured-heading" className="px-4 py-6 sm:py-12 md:px-6">
+        <h2 id="featured-heading" className="mb-4 text-2xl font-bold sm:mb-8 sm:text-center sm:text-3xl">
           Featured Products
         </h2>
         <div className="mx-auto max-w-7xl">{featuredProducts}</div>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useCallback, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Menu, ShoppingBag } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Menu, Search, ShoppingBag } from 'lucide-react';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { DeferredPopup, useDeferredPopup, type StandInProps } from '@/components/ui/deferred-popup';
 import { useCartPanelRequests } from '@/app/product-actions';
 import { useLogout, useSessionUser } from '@/app/session';
@@ -90,7 +90,7 @@ export function ShopHeader({ cart }: { cart: ReactNode }) {
 
   return (
     <header className="sticky top-0 z-40 w-full border-b border-neutral-200 bg-white/95 backdrop-blur">
-      <div className="flex h-16 items-center justify-between gap-4 px-4 md:px-6">
+      <div className="flex h-16 items-center justify-between gap-2 px-4 sm:gap-4 md:px-6">
         <Link to="/shop/home" className="flex items-center gap-2 font-extrabold" aria-label="Emporium home">
           <ShoppingBag className="h-6 w-6" aria-hidden="true" />
           <span>Emporium</span>
@@ -98,7 +98,19 @@ export function ShopHeader({ cart }: { cart: ReactNode }) {
         <nav aria-label="Main" className="hidden min-w-0 flex-1 justify-center xl:flex">
           <MenuItems />
         </nav>
-        <div className="flex items-center gap-3">
+        <div className="flex items-center gap-2 sm:gap-3">
+          {/*
+            Below xl the nav (with its Search link) is in the drawer: search is one tap away here (issue 28). Like
+            that link it clears the stored filters (spec §4).
+          */}
+          <Link
+            to="/shop/search"
+            aria-label="Search"
+            onClick={clearStoredFilters}
+            className={buttonClasses({ variant: 'outline', size: 'icon', className: 'xl:hidden' })}
+          >
+            <Search className="h-5 w-5" aria-hidden="true" />
+          </Link>
           <span ref={cartRef} className="contents">
             {cart}
           </span>

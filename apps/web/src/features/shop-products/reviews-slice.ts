@@ -1,8 +1,10 @@
 /**
  * The `reviews` slice: the reviews of the product open in the detail dialog or page (spec §2, §5, §7), and whether
- * the signed-in shopper may review it (only buyers may; DESIGN.md §4).
+ * the signed-in shopper may review it (only buyers may; DESIGN.md §4). Injected into the store when the reviews'
+ * code first loads (a product's dialog or page), so the shop's first pages do not download it (issue 28: the home
+ * page's JavaScript budget).
  */
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type {
   Review,
   ReviewEligibility,
@@ -10,6 +12,7 @@ import type {
   ReviewListResponse,
   ReviewResponse,
 } from '@emporium/contract';
+import { rootReducer } from '@/app/store';
 import { apiRequest, errorMessage } from '@/lib/api';
 
 export interface ReviewsState {
@@ -115,7 +118,14 @@ const reviewsSlice = createSlice({
         state.reviews = state.reviews.filter((r) => r._id !== action.payload);
       });
   },
+  selectors: { selectReviews: (state) => state },
 });
 
-export const reviewsReducer = reviewsSlice.reducer;
-export const selectReviews = (state: { reviews: ReviewsState }) => state.reviews;
+declare module '@/app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the declaration merges into the store's
+  export interface LazyLoadedSlices extends WithSlice<typeof reviewsSlice> {}
+}
+
+const withReviewsSlice = reviewsSlice.injectInto(rootReducer);
+
+export const { selectReviews } = withReviewsSlice.selectors;

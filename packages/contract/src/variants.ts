@@ -189,3 +189,8 @@ export type LowStockVariant = z.infer<typeof LowStockVariant>;
 /** `GET /api/admin/products/low-stock` answer: variants with at most LOW_STOCK_MAX units, fewest first (max 100). */
 export const LowStockResponse = z.object({ success: z.literal(true), data: z.array(LowStockVariant) });
 export type LowStockResponse = z.infer<typeof LowStockResponse>;
+
+/** A line's title with its variant's options, as e-mails and exports print it: "Tee (Size: 42, Colour: Red)". */
+export function titleWithOptions(title: string, options: Array<{ name: string; value: string }>): string {
+  return options.length > 0 ? `${title} (${variantLabel(options)})` : title;
+}

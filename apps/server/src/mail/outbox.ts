@@ -7,7 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { toCents } from '@emporium/contract';
+import { titleWithOptions, toCents } from '@emporium/contract';
 import { selectRows, type Db } from '../db/client.ts';
 import { mailOutbox, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -144,7 +144,7 @@ async function sendOrderConfirmation(deps: OutboxDeps, orderId: string): Promise
       orderNumber: order.orderNumber,
       orderDate: new Date(order.orderDate),
       items: order.cartItems.map((i) => ({
-        title: i.title,
+        title: titleWithOptions(i.title, i.options),
         quantity: i.quantity,
         unitPriceCents: toCents(i.price),
         image: i.image,

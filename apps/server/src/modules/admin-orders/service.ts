@@ -8,6 +8,7 @@ import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQ
 import {
   ADMIN_EXPORT_MAX_ROWS,
   isPaid,
+  titleWithOptions,
   toCents,
   type AdminRefundBody,
   adminSourceStatuses,
@@ -222,7 +223,7 @@ export async function* orderCsvRecords(
       o.pricing.tax.toFixed(2),
       o.totalPrice.toFixed(2),
       o.refundedTotal.toFixed(2),
-      o.cartItems.map((i) => `${i.title} × ${i.quantity}`).join('; '),
+      o.cartItems.map((i) => `${titleWithOptions(i.title, i.options)} × ${i.quantity}`).join('; '),
       o.address.address,
       o.address.city,
       o.address.state,

@@ -49,6 +49,9 @@ describe('cart', () => {
         salePrice: 15,
         quantity: 3,
         totalStock: 5,
+        variantId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        sku: expect.stringMatching(/^P-[0-9A-F]{12}$/),
+        options: {},
       },
     ]);
     const upd = await as(t.app, alice).put(`/api/shop/cart/update-cart/${alice.userId}/${tee}`, {

@@ -354,7 +354,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalog,
   });
   // Options and variants (issue 28).
-  await app.register(adminVariantRoutes, { prefix: '/api/admin', db, images, publicUrl: config.publicUrl, catalog });
+  await app.register(adminVariantRoutes, {
+    prefix: '/api/admin',
+    db,
+    images,
+    publicUrl: config.publicUrl,
+    catalog,
+  });
   // Product photo galleries (issue 28).
   await app.register(productImageRoutes, {
     prefix: '/api/admin',

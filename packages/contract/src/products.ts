@@ -57,7 +57,9 @@ function facetParam() {
       const raw = (Array.isArray(v) ? v : v === undefined ? [] : [v]).flatMap((s) => s.split(','));
       return [
         ...new Set(
-          raw.map((s) => s.trim().toLowerCase()).filter((s) => s.length > 0 && s.length <= LIMITS.optionValue.max),
+          raw
+            .map((s) => s.trim().toLowerCase())
+            .filter((s) => s.length > 0 && s.length <= LIMITS.optionValue.max),
         ),
       ].slice(0, LIMITS.filterValues.max);
     });

@@ -64,7 +64,9 @@ export function variantFor<V extends { options: Record<string, string> }>(
 }
 
 /** "Size 42 / Colour Red" style label of a variant's options; empty for a product without options. */
-export function variantLabel(options: Record<string, string> | Array<{ name: string; value: string }>): string {
+export function variantLabel(
+  options: Record<string, string> | Array<{ name: string; value: string }>,
+): string {
   const pairs = Array.isArray(options) ? options.map((o) => [o.name, o.value]) : Object.entries(options);
   return pairs.map(([name, value]) => `${name}: ${value}`).join(', ');
 }
@@ -139,7 +141,7 @@ export const FeaturedProductsInput = z.strictObject({
 });
 export type FeaturedProductsInput = z.infer<typeof FeaturedProductsInput>;
 
-/** The admin's answer for the variant and gallery routes: the product as the shop shows it. */
+/** The admin variant routes' answer: the product as the shop shows it, read fresh. */
 export const AdminProductDetailsResponse = z.object({
   success: z.literal(true),
   message: z.string(),

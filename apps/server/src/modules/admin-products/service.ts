@@ -250,9 +250,7 @@ async function refuseVariantFieldsOfOptionedProduct(
     );
   }
   if (current.priceCents !== values.priceCents || current.salePriceCents !== values.salePriceCents) {
-    throw conflict(
-      "This product has sizes or colours: set each variant's price on its page in the admin.",
-    );
+    throw conflict("This product has sizes or colours: set each variant's price on its page in the admin.");
   }
 }
 

@@ -160,7 +160,9 @@ describe('cart', () => {
           .where(inArray(productVariants.productId, ids));
         await t.db
           .insert(cartItems)
-          .values(variants.map((v) => ({ cartId: cart!.id, productId: v.productId, variantId: v.id, quantity: 1 })));
+          .values(
+            variants.map((v) => ({ cartId: cart!.id, productId: v.productId, variantId: v.id, quantity: 1 })),
+          );
       }
       return { s, ids };
     }

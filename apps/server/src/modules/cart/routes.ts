@@ -5,7 +5,13 @@
  * products").
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CartLineParams, CartLineQuery, CartQuantityBody, CartResponse, CartUserParams } from '@emporium/contract';
+import {
+  CartLineParams,
+  CartLineQuery,
+  CartQuantityBody,
+  CartResponse,
+  CartUserParams,
+} from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { requireSelf } from '../../lib/access.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
@@ -54,7 +60,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> =
     },
     async (request) => {
       const user = requireSelf(request, request.params.userId);
-      await addToCart(db, user.userId, request.params.productId, request.body.quantity, request.body.variantId);
+      await addToCart(
+        db,
+        user.userId,
+        request.params.productId,
+        request.body.quantity,
+        request.body.variantId,
+      );
       return answer(user.userId, 'Product added to cart');
     },
   );

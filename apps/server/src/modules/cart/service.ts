@@ -217,7 +217,8 @@ export async function deleteCartLine(
   productId: string,
   variantId?: string,
 ): Promise<void> {
-  if (!isUuid(productId) || (variantId !== undefined && !isUuid(variantId))) throw notFound('Cart item not present');
+  if (!isUuid(productId) || (variantId !== undefined && !isUuid(variantId)))
+    throw notFound('Cart item not present');
   const cartId = await ensureCart(db, userId);
   const deleted = await db
     .delete(cartItems)

@@ -14,7 +14,9 @@ import { orderItems, orders, products, productVariants } from '../../db/schema.t
  * first variant.
  */
 async function linesOf(tx: Db, orderId: string) {
-  const stockVariant = sql<string | null>`coalesce(${orderItems.variantId}, (select v.id from ${productVariants} v
+  const stockVariant = sql<
+    string | null
+  >`coalesce(${orderItems.variantId}, (select v.id from ${productVariants} v
     where v.product_id = ${orderItems.productId} order by v.position, v.created_at limit 1))`;
   return tx
     .select({
@@ -108,9 +110,7 @@ export async function restoreStock(tx: Db, orderId: string): Promise<boolean> {
   const lines = await linesOf(tx, orderId);
   await putBack(
     tx,
-    lines
-      .map((l) => ({ ...l, quantity: l.quantity - l.restockedQuantity }))
-      .filter((l) => l.quantity > 0),
+    lines.map((l) => ({ ...l, quantity: l.quantity - l.restockedQuantity })).filter((l) => l.quantity > 0),
   );
   await tx
     .update(orderItems)

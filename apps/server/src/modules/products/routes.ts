@@ -1,7 +1,12 @@
 /** Shop catalog routes (spec §7 Shop): public. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse, ProductDetailsResponse, ProductListQuery, ProductListResponse } from '@emporium/contract';
+import {
+  ErrorResponse,
+  ProductDetailsResponse,
+  ProductListQuery,
+  ProductListResponse,
+} from '@emporium/contract';
 import type { CatalogReads } from '../../lib/catalog-cache.ts';
 import { productAnswer, productListAnswer } from './answers.ts';
 

@@ -60,23 +60,30 @@ export function toProduct(row: ProductRow, images: ImageStore): Product {
  */
 export const PRODUCT_COUNT_TTL_MS = 10_000;
 const MAX_CACHED_COUNTS = 1000;
-const countCache = new WeakMap<Db, Map<string, { total: number; expires: number }>>();
+const countCache = new WeakMap<Db, Map<string, { value: unknown; expires: number }>>();
 
-/** Drops the cached catalog counts of `db` (call after adding, editing or deleting products). */
+/** Drops the cached catalog counts and facet counts of `db` (call after adding, editing or deleting products). */
 export function forgetProductCounts(db: Db): void {
   countCache.delete(db);
 }
 
-async function countProducts(db: Db, key: string, where: SQL | undefined): Promise<number> {
+/** A count (or facet counts) of the catalog under `key`, reused for PRODUCT_COUNT_TTL_MS. */
+async function rememberCount<T>(db: Db, key: string, produce: () => Promise<T>): Promise<T> {
   let cache = countCache.get(db);
   if (!cache) countCache.set(db, (cache = new Map()));
   const hit = cache.get(key);
-  if (hit && hit.expires > Date.now()) return hit.total;
-  const [row] = await db.select({ total: count() }).from(products).where(where);
-  const total = Number(row?.total ?? 0);
+  if (hit && hit.expires > Date.now()) return hit.value as T;
+  const value = await produce();
   if (cache.size >= MAX_CACHED_COUNTS) cache.clear();
-  cache.set(key, { total, expires: Date.now() + PRODUCT_COUNT_TTL_MS });
-  return total;
+  cache.set(key, { value, expires: Date.now() + PRODUCT_COUNT_TTL_MS });
+  return value;
+}
+
+function countProducts(db: Db, key: string, where: SQL | undefined): Promise<number> {
+  return rememberCount(db, key, async () => {
+    const [row] = await db.select({ total: count() }).from(products).where(where);
+    return Number(row?.total ?? 0);
+  });
 }
 
 /**
@@ -104,7 +111,9 @@ const FACETS = Object.keys(OPTION_FACETS) as OptionFacet[];
 
 /** The facet filters of a query as `option_facets` entries (`size:42`), per facet; empty facets left out. */
 function facetFilters(query: Pick<ProductListQuery, OptionFacet>): Array<[OptionFacet, string[]]> {
-  return FACETS.flatMap((f) => (query[f].length > 0 ? [[f, query[f].map((v) => `${f}:${v}`)] as [OptionFacet, string[]]] : []));
+  return FACETS.flatMap((f) =>
+    query[f].length > 0 ? [[f, query[f].map((v) => `${f}:${v}`)] as [OptionFacet, string[]]] : [],
+  );
 }
 
 const LETTER_SIZES = ['xxxs', 'xxs', 'xs', 's', 'm', 'l', 'xl', 'xxl', 'xxxl', '3xl', '4xl'];
@@ -140,7 +149,11 @@ function toFacets(counts: Map<string, number>): ListingFacets {
 }
 
 /** Whether a product's facet entries satisfy every facet filter (any value within a facet, all facets). */
-function offersAll(entries: readonly string[], filters: Array<[OptionFacet, string[]]>, except?: OptionFacet) {
+function offersAll(
+  entries: readonly string[],
+  filters: Array<[OptionFacet, string[]]>,
+  except?: OptionFacet,
+) {
   return filters.every(([f, wanted]) => f === except || wanted.some((w) => entries.includes(w)));
 }
 
@@ -204,7 +217,22 @@ export async function listProductIds(
   const filters = [...scope, ...facetWhere()];
   const where = filters.length > 0 ? and(...filters) : undefined;
   const countKey = JSON.stringify([query.category, query.brand, wanted]);
-  const [rows, total, ...facetRows] = await Promise.all([
+  // Facet counts scan every product in scope (unnest of option_facets): reused like the counts.
+  const facetCounts = () =>
+    rememberCount(db, `facets:${countKey}`, async () => {
+      const counts = new Map<string, number>();
+      for (const f of FACETS) {
+        const conditions = [...scope, ...facetWhere(f), sql`${products.optionFacets} <> '{}'`];
+        const rows = await selectRows<{ entry: string; n: number }>(
+          db,
+          sql`select entry, count(*)::int as n from ${products}, unnest(${products.optionFacets}) as entry
+              where ${and(...conditions)} and entry like ${`${f}:%`} group by entry`,
+        );
+        for (const r of rows) counts.set(r.entry, Number(r.n));
+      }
+      return toFacets(counts);
+    });
+  const [rows, total, facets] = await Promise.all([
     db
       .select({ id: products.id })
       .from(products)
@@ -213,18 +241,9 @@ export async function listProductIds(
       .limit(query.limit)
       .offset(offset),
     countProducts(db, countKey, where),
-    ...FACETS.map((f) => {
-      const conditions = [...scope, ...facetWhere(f), sql`${products.optionFacets} <> '{}'`];
-      return selectRows<{ entry: string; n: number }>(
-        db,
-        sql`select entry, count(*)::int as n from ${products}, unnest(${products.optionFacets}) as entry
-            where ${and(...conditions)} and entry like ${`${f}:%`} group by entry`,
-      );
-    }),
+    facetCounts(),
   ]);
-  const counts = new Map<string, number>();
-  for (const result of facetRows) for (const r of result) counts.set(r.entry, Number(r.n));
-  return { ids: rows.map((r) => r.id), total, facets: toFacets(counts) };
+  return { ids: rows.map((r) => r.id), total, facets };
 }
 
 /** The products with these ids, in the API's shape, in no particular order (ids of deleted products are skipped). */

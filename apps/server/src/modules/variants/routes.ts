@@ -18,7 +18,11 @@ export const adminVariantRoutes: FastifyPluginAsyncZod<VariantDeps> = async (app
     '/products/variants/:id',
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin'], params: IdParams, response: { 200: AdminProductDetailsResponse, ...errors } },
+      schema: {
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: AdminProductDetailsResponse, ...errors },
+      },
     },
     async (request) => ({
       success: true as const,
@@ -55,7 +59,10 @@ export const adminVariantRoutes: FastifyPluginAsyncZod<VariantDeps> = async (app
   /** `GET /products/low-stock` → 200 LowStockResponse: variants with 0 to LOW_STOCK_MAX units, fewest first. */
   app.get(
     '/products/low-stock',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], response: { 200: LowStockResponse, ...errors } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], response: { 200: LowStockResponse, ...errors } },
+    },
     async () => ({ success: true as const, data: await lowStockVariants(deps) }),
   );
 };

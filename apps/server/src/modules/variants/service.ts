@@ -29,7 +29,10 @@ import { productColumns, toProduct } from '../products/service.ts';
 type VariantRow = typeof productVariants.$inferSelect;
 
 /** A variant's option values paired with their option names, in the options' order. */
-export function optionPairs(names: readonly string[], values: readonly string[]): Array<{ name: string; value: string }> {
+export function optionPairs(
+  names: readonly string[],
+  values: readonly string[],
+): Array<{ name: string; value: string }> {
   return values.map((value, i) => ({ name: names[i] ?? `Option ${i + 1}`, value }));
 }
 
@@ -137,7 +140,12 @@ export interface DerivedProduct {
  */
 export function deriveProduct(
   options: readonly { name: string; values: readonly string[] }[],
-  variants: readonly { optionValues: readonly string[]; priceCents: number; salePriceCents: number; stock: number }[],
+  variants: readonly {
+    optionValues: readonly string[];
+    priceCents: number;
+    salePriceCents: number;
+    stock: number;
+  }[],
 ): DerivedProduct {
   const paid = (v: { priceCents: number; salePriceCents: number }) =>
     v.salePriceCents > 0 ? v.salePriceCents : v.priceCents;
@@ -211,7 +219,9 @@ async function planVariants(
     const unknown = Object.keys(v.options).find((k) => !names.includes(lower(k)));
     if (unknown !== undefined) throw badRequest(`${row}: there is no option "${unknown}"`);
     const optionValues = options.map((o) => {
-      const given = Object.entries(v.options).find(([k]) => lower(k) === lower(o.name))?.[1]?.trim();
+      const given = Object.entries(v.options)
+        .find(([k]) => lower(k) === lower(o.name))?.[1]
+        ?.trim();
       const value = o.values.find((x) => given !== undefined && lower(x) === lower(given));
       if (value === undefined) throw badRequest(`${row}: choose one of the ${o.name} values`);
       return value;
@@ -253,7 +263,11 @@ export interface VariantDeps {
  * and its derived columns rewritten; its version is bumped. 404 unknown product; 400 a bad grid; 409 a stale
  * `version` or a SKU another product uses.
  */
-export async function saveVariants(deps: VariantDeps, productId: string, input: ProductVariantsInput): Promise<void> {
+export async function saveVariants(
+  deps: VariantDeps,
+  productId: string,
+  input: ProductVariantsInput,
+): Promise<void> {
   if (!isUuid(productId)) throw notFound('Product not found');
   const plan = await planVariants(deps, input);
   const derived = deriveProduct(plan.options, plan.variants);
@@ -308,7 +322,9 @@ export async function saveVariants(deps: VariantDeps, productId: string, input: 
       if (plan.options.length > 0) {
         await tx
           .insert(productOptions)
-          .values(plan.options.map((o, position) => ({ productId, position, name: o.name, values: o.values })));
+          .values(
+            plan.options.map((o, position) => ({ productId, position, name: o.name, values: o.values })),
+          );
       }
       // total_stock already moved with each variant (trigger product_variants_stock_total, migration 0017).
       const { totalStock: _sum, ...shown } = derived;

@@ -138,31 +138,43 @@ interface ProductViewProps {
 }
 
 /**
- * The variant the page shows (issue 28): the one named by `?variant=`, else the default (first in stock), which the
- * address then names for a product with options (history replaced, so Back still leaves the page). Picking another
- * replaces it in the address too, so a reload or a shared link shows the same variant.
+ * The variant the page shows (issue 28): the one picked here, else the one named by `?variant=`, else the default
+ * (first in stock), which the address then names for a product with options (history replaced, so Back still leaves
+ * the page). A pick shows at once and replaces the address too, so a reload or a shared link shows the same variant.
  */
 function useChosenVariant(
   product: ProductDetails,
 ): [ProductVariant | undefined, (v: ProductVariant) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
+  const [picked, setPicked] = useState<{ productId: string; variantId: string } | null>(null);
   const named = searchParams.get('variant');
-  const variant = initialVariant(product.variants, named);
+  const productId = product._id;
+  const variant = initialVariant(
+    product.variants,
+    picked?.productId === productId ? picked.variantId : named,
+  );
   const withOptions = hasOptions(product);
-  const choose = useCallback(
-    (next: ProductVariant) =>
+  const name = useCallback(
+    (id: string) =>
       setSearchParams(
         (params) => {
-          params.set('variant', next._id);
+          params.set('variant', id);
           return params;
         },
         { replace: true },
       ),
     [setSearchParams],
   );
+  const choose = useCallback(
+    (next: ProductVariant) => {
+      setPicked({ productId, variantId: next._id });
+      name(next._id);
+    },
+    [productId, name],
+  );
   useEffect(() => {
-    if (withOptions && variant && named !== variant._id) choose(variant);
-  }, [withOptions, variant, named, choose]);
+    if (withOptions && variant && named !== variant._id) name(variant._id);
+  }, [withOptions, variant, named, name]);
   return [variant, choose];
 }
 

@@ -30,6 +30,7 @@ export function FilterDrawerSheet({
   trigger,
   active,
   filters,
+  facets,
   total,
   isLoading,
   onToggle,
@@ -50,6 +51,7 @@ export function FilterDrawerSheet({
         <SheetDescription className="sr-only">Each filter applies as soon as it is ticked.</SheetDescription>
         <FilterGroups
           filters={filters}
+          facets={facets}
           onToggle={onToggle}
           touch
           className="-mx-6 flex-1 space-y-6 overflow-y-auto border-t border-neutral-200 px-6 pt-4"

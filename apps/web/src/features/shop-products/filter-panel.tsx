@@ -1,12 +1,19 @@
 import { useId, useState } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
-import { BRANDS, CATEGORIES, FILTER_COLLAPSE_AFTER } from '@emporium/contract';
+import {
+  BRANDS,
+  CATEGORIES,
+  FILTER_COLLAPSE_AFTER,
+  facetLabel,
+  OPTION_FACETS,
+  type ListingFacets,
+} from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { DeferredPopup, useDeferredPopup, type StandInProps } from '@/components/ui/deferred-popup';
 import { cn } from '@/lib/cn';
-import { FILTER_GROUPS, type FilterGroup, type Filters } from '@/lib/filters';
+import { FACET_GROUPS, FILTER_GROUPS, type FilterGroup, type Filters } from '@/lib/filters';
 import { lazyComponent } from '@/lib/lazy-component';
 
 const drawerSheet = lazyComponent(
@@ -14,10 +21,43 @@ const drawerSheet = lazyComponent(
   (m) => m.FilterDrawerSheet,
 );
 
-const GROUPS: Array<{ id: FilterGroup; label: string; options: readonly string[] }> = [
-  { id: 'category', label: 'Category', options: CATEGORIES },
-  { id: 'brand', label: 'Brand', options: BRANDS },
+/** A value of a filter group and how its checkbox reads ("Men", or a facet's "42 (3)"). */
+interface FilterOption {
+  value: string;
+  label: string;
+}
+
+interface Group {
+  id: FilterGroup;
+  label: string;
+  options: FilterOption[];
+}
+
+const plain = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+const FIXED_GROUPS: Group[] = [
+  { id: 'category', label: 'Category', options: plain(CATEGORIES) },
+  { id: 'brand', label: 'Brand', options: plain(BRANDS) },
 ];
+
+/**
+ * The listing's groups: Category and Brand, then Size and Colour (issue 28) with the values the catalog's variants
+ * offer and how many products matching the other filters have each ("42 (3)"). A ticked value the answer no longer
+ * counts stays listed (at 0) so it can be unticked; a facet group without values is left out.
+ */
+function groupsOf(filters: Filters, facets: ListingFacets | null | undefined): Group[] {
+  const facetGroups = FACET_GROUPS.flatMap((facet): Group[] => {
+    const counted = facets?.[facet] ?? [];
+    const missing = filters[facet].filter((value) => !counted.some((c) => c.value === value));
+    const options = [...counted, ...missing.map((value) => ({ value, count: 0 }))].map(
+      ({ value, count }) => ({
+        value,
+        label: `${facetLabel(facet, value)} (${count})`,
+      }),
+    );
+    return options.length > 0 ? [{ id: facet, label: OPTION_FACETS[facet].label, options }] : [];
+  });
+  return [...FIXED_GROUPS, ...facetGroups];
+}
 
 function activeCount(filters: Filters): number {
   return FILTER_GROUPS.reduce((sum, group) => sum + filters[group].length, 0);
@@ -25,6 +65,8 @@ function activeCount(filters: Filters): number {
 
 interface FilterPanelProps {
   filters: Filters;
+  /** The Size and Colour facets of the list shown (issue 28); none until a list has been answered. */
+  facets?: ListingFacets | null;
   onToggle: (group: FilterGroup, value: string) => void;
   className?: string;
 }
@@ -33,7 +75,7 @@ interface FilterPanelProps {
  * The listing's Filters panel (spec §2) as a column beside the grid: one group per filter with "Show More (n more)"
  * after FILTER_COLLAPSE_AFTER options. Narrower screens get the same groups in FilterDrawer instead.
  */
-export function FilterPanel({ filters, onToggle, className }: FilterPanelProps) {
+export function FilterPanel({ filters, facets, onToggle, className }: FilterPanelProps) {
   const headingId = useId();
   return (
     <aside
@@ -43,7 +85,7 @@ export function FilterPanel({ filters, onToggle, className }: FilterPanelProps) 
       <h2 id={headingId} className="border-b border-neutral-200 p-4 text-lg font-extrabold">
         Filters
       </h2>
-      <FilterGroups filters={filters} onToggle={onToggle} className="space-y-6 p-4" />
+      <FilterGroups filters={filters} facets={facets} onToggle={onToggle} className="space-y-6 p-4" />
     </aside>
   );
 }
@@ -87,12 +129,12 @@ interface FilterGroupsProps extends FilterPanelProps {
   touch?: boolean;
 }
 
-export function FilterGroups({ filters, onToggle, touch = false, className }: FilterGroupsProps) {
+export function FilterGroups({ filters, facets, onToggle, touch = false, className }: FilterGroupsProps) {
   // Each label points at its checkbox by id: a prefix of this instance's own keeps the ids unique in the page.
   const idPrefix = useId();
   return (
     <div className={className}>
-      {GROUPS.map((group) => (
+      {groupsOf(filters, facets).map((group) => (
         <FilterGroupOptions
           key={group.id}
           idPrefix={idPrefix}
@@ -112,7 +154,7 @@ interface FilterGroupOptionsProps {
   idPrefix: string;
   group: FilterGroup;
   label: string;
-  options: readonly string[];
+  options: FilterOption[];
   selected: string[];
   touch: boolean;
   onToggle: (group: FilterGroup, value: string) => void;
@@ -129,7 +171,7 @@ function FilterGroupOptions({
 }: FilterGroupOptionsProps) {
   // A selected option is never hidden: start expanded when one sits beyond the first options.
   const [expanded, setExpanded] = useState(() =>
-    selected.some((value) => options.indexOf(value) >= FILTER_COLLAPSE_AFTER),
+    selected.some((value) => options.findIndex((o) => o.value === value) >= FILTER_COLLAPSE_AFTER),
   );
   const hidden = options.length - FILTER_COLLAPSE_AFTER;
   const visible = expanded ? options : options.slice(0, FILTER_COLLAPSE_AFTER);
@@ -139,17 +181,17 @@ function FilterGroupOptions({
     <fieldset>
       <legend className="text-base font-bold">{label}</legend>
       <div id={listId} className={touch ? 'mt-1 grid' : 'mt-2 grid gap-2'}>
-        {visible.map((option) => {
-          const id = `${idPrefix}-${group}-${option.replace(/[^a-z0-9]+/gi, '-')}`;
+        {visible.map(({ value, label: text }) => {
+          const id = `${idPrefix}-${group}-${encodeURIComponent(value).replace(/[^a-z0-9]+/gi, '-')}`;
           return (
-            <div key={option} className={cn('flex items-center', touch ? 'gap-3' : 'gap-2')}>
+            <div key={value} className={cn('flex items-center', touch ? 'gap-3' : 'gap-2')}>
               <Checkbox
                 id={id}
-                checked={selected.includes(option)}
-                onCheckedChange={() => onToggle(group, option)}
+                checked={selected.includes(value)}
+                onCheckedChange={() => onToggle(group, value)}
               />
               <Label htmlFor={id} className={cn('cursor-pointer font-normal', touch && 'flex-1 py-2.5')}>
-                {option}
+                {text}
               </Label>
             </div>
           );

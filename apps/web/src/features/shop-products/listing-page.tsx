@@ -89,7 +89,7 @@ export function ListingPage() {
   const location = useLocation();
   const { pathname } = location;
   const [searchParams] = useSearchParams();
-  const { productList, pagination, isLoading, isLoadingMore, listError, listQuery, listingScroll } =
+  const { productList, pagination, isLoading, isLoadingMore, listError, listQuery, listingScroll, facets } =
     useAppSelector(selectShopProducts);
 
   const sidePanel = useMediaQuery(SIDE_PANEL_QUERY);
@@ -155,11 +155,11 @@ export function ListingPage() {
   const total = pagination?.total ?? productList.length;
   const hasMore = pagination !== null && pagination.page < pagination.pages;
   const active = activeFilterValues(filters);
-  const heading = active.length > 0 ? active.map(({ value }) => value).join(' · ') : 'All Products';
+  const heading = active.length > 0 ? active.map(({ label }) => label).join(' · ') : 'All Products';
 
   return (
     <div className="grid grid-cols-1 gap-6 p-3 sm:p-4 md:p-6 lg:grid-cols-[240px_1fr]">
-      {sidePanel && <FilterPanel filters={filters} onToggle={toggleFilter} />}
+      {sidePanel && <FilterPanel filters={filters} facets={facets} onToggle={toggleFilter} />}
       <section
         aria-labelledby="listing-heading"
         className="min-w-0 rounded-2xl border border-neutral-200 bg-white shadow-sm"
@@ -175,6 +175,7 @@ export function ListingPage() {
             {!sidePanel && (
               <FilterDrawer
                 filters={filters}
+                facets={facets}
                 total={total}
                 isLoading={isLoading}
                 onToggle={toggleFilter}

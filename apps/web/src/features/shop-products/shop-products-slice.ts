@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Pagination, Product, SortBy } from '@emporium/contract';
+import type { ListingFacets, Pagination, Product, SortBy } from '@emporium/contract';
 import { buildFilterQuery, type Filters } from '@/lib/filters';
 import { getFeaturedProducts, getProductDetails, getProducts, type ProductListParams } from './products-api';
 
@@ -26,6 +26,8 @@ export interface ShopProductsState {
    * the listing from a product shows them again as they were instead of reloading page 1.
    */
   listQuery: string | null;
+  /** The Size and Colour facets of the last list answered (issue 28), counted for its filters; null before one. */
+  facets: ListingFacets | null;
   listingScroll: ListingScroll | null;
   featuredList: Product[];
   isFeaturedLoading: boolean;
@@ -43,6 +45,7 @@ const initialState: ShopProductsState = {
   listError: null,
   listRequestId: null,
   listQuery: null,
+  facets: null,
   listingScroll: null,
   featuredList: [],
   // True until the first answer: the home page's first render, before its request starts, shows the skeleton.
@@ -113,6 +116,7 @@ const shopProductsSlice = createSlice({
         state.productList = page > 1 ? [...state.productList, ...data] : data;
         state.pagination = pagination;
         state.listQuery = listQueryKey(filters, sortBy);
+        state.facets = action.payload.facets ?? null;
         state.isLoading = false;
         state.isLoadingMore = false;
       })

@@ -2,14 +2,24 @@
  * Demo activity, so that a fresh embedded demo looks like a shop in use: the demo shoppers' paid orders spread over
  * the last 30 days (Delivered, Shipped or Processing by age) and reviews by the buyers of what they received. Rows are
  * written as the orders and reviews services would leave them: prices from the products, totals in cents, a captured
- * sandbox payment, stock taken (`stock_held`), verified reviews and each product's averageRating/reviewsCount equal
+ * sandbox payment, stock taken from the variant sold (the one with most stock; lines snapshot its SKU and options,
+ * issue 28) and held (`stock_held`), verified reviews and each product's averageRating/reviewsCount equal
  * to a recount. Runs only right after the demo catalog was seeded, only when the demo shoppers' accounts exist, and
  * only into a database without orders; choices are made by a seeded PRNG, so every fresh demo tells the same story.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { orderItems, orders, products, reviews, sandboxPayments, users } from '../db/schema.ts';
+import {
+  orderItems,
+  orders,
+  productOptions,
+  products,
+  productVariants,
+  reviews,
+  sandboxPayments,
+  users,
+} from '../db/schema.ts';
 import { CAPTURED_MESSAGE } from '../modules/orders/capture.ts';
 import { newPayerId } from '../payments/sandbox.ts';
 import { CATALOG, KIND_FAMILY, REVIEW_COMMENTS, type Kind, type ReviewFamily } from './catalog-data.ts';
@@ -127,6 +137,10 @@ export async function seedDemoActivity(
     (p) => p.kind && !untouched.has(p.id) && p.totalStock >= MIN_STOCK && p.unitCents <= MAX_UNIT_CENTS,
   );
   if (eligible.length === 0) return none;
+  const variantsOf = await sellableVariants(
+    db,
+    eligible.map((p) => p.id),
+  );
 
   const random = prng(20_240_611);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -146,23 +160,34 @@ export async function seedDemoActivity(
   const itemRows: Array<typeof orderItems.$inferInsert> = [];
   const paymentRows: Array<typeof sandboxPayments.$inferInsert> = [];
   const reviewRows: Array<typeof reviews.$inferInsert> = [];
-  const taken = new Map<string, number>();
+  const taken = new Map<string, { productId: string; quantity: number }>();
   const commentTurn = new Map<ReviewFamily, number>();
 
   days.forEach((age, i) => {
     const shopper = shoppers[i % shoppers.length]!;
     const mine = bought.get(shopper.userId)!;
     const lineCount = random() < 0.6 ? 1 : random() < 0.75 ? 2 : 3;
-    const lines: Array<{ product: (typeof eligible)[number]; quantity: number }> = [];
+    const lines: Array<{ product: (typeof eligible)[number]; variant: SellableVariant; quantity: number }> =
+      [];
     for (let tries = 0; lines.length < lineCount && tries < 50; tries++) {
       const product = pick(eligible);
       if (mine.has(product.id) || lines.some((l) => l.product.id === product.id)) continue;
       const quantity = product.unitCents < 3_000 && random() < 0.35 ? 2 : 1;
       if (stock.get(product.id)! - quantity < KEEP_STOCK) continue;
+      // The variant with most stock left (the first of them in the admin's order).
+      const variant = (variantsOf.get(product.id) ?? []).reduce<SellableVariant | undefined>(
+        (best, v) => (best === undefined || v.stock > best.stock ? v : best),
+        undefined,
+      );
+      if (!variant || variant.stock < quantity) continue;
+      variant.stock -= quantity;
       stock.set(product.id, stock.get(product.id)! - quantity);
-      taken.set(product.id, (taken.get(product.id) ?? 0) + quantity);
+      taken.set(variant.id, {
+        productId: product.id,
+        quantity: (taken.get(variant.id)?.quantity ?? 0) + quantity,
+      });
       mine.add(product.id);
-      lines.push({ product, quantity });
+      lines.push({ product, variant, quantity });
     }
     if (lines.length === 0) return;
 
@@ -216,10 +241,13 @@ export async function seedDemoActivity(
       orderDate,
       orderUpdateDate,
     });
-    for (const { product, quantity } of lines) {
+    for (const { product, variant, quantity } of lines) {
       itemRows.push({
         orderId,
         productId: product.id,
+        variantId: variant.id,
+        sku: variant.sku,
+        options: variant.options,
         title: product.title,
         imageKey: product.imageKey,
         description: product.description,
@@ -255,14 +283,16 @@ export async function seedDemoActivity(
     await tx.insert(orders).values(orderRows);
     await tx.insert(orderItems).values(itemRows);
     await tx.insert(sandboxPayments).values(paymentRows);
-    for (const [productId, quantity] of [...taken].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    // Stock leaves the variants; the database moves each product's total_stock and version with them (migration
+    // 0017). Products in id order, as every stock move takes them.
+    const moves = [...taken].sort(([a, x], [b, y]) =>
+      x.productId !== y.productId ? (x.productId < y.productId ? -1 : 1) : a < b ? -1 : 1,
+    );
+    for (const [variantId, { quantity }] of moves) {
       await tx
-        .update(products)
-        .set({
-          totalStock: sql`${products.totalStock} - ${quantity}`,
-          version: sql`${products.version} + 1`,
-        })
-        .where(eq(products.id, productId));
+        .update(productVariants)
+        .set({ stock: sql`${productVariants.stock} - ${quantity}` })
+        .where(eq(productVariants.id, variantId));
     }
     if (reviewRows.length > 0) {
       await tx.insert(reviews).values(reviewRows);
@@ -277,4 +307,49 @@ export async function seedDemoActivity(
     }
   });
   return { orders: orderRows.length, reviews: reviewRows.length };
+}
+
+interface SellableVariant {
+  id: string;
+  sku: string;
+  options: Array<{ name: string; value: string }>;
+  stock: number;
+}
+
+/** The variants of these products in the admin's order, with their option values named (the lines' snapshot). */
+async function sellableVariants(db: Db, productIds: string[]): Promise<Map<string, SellableVariant[]>> {
+  const [variants, options] = await Promise.all([
+    db
+      .select({
+        id: productVariants.id,
+        productId: productVariants.productId,
+        sku: productVariants.sku,
+        optionValues: productVariants.optionValues,
+        stock: productVariants.stock,
+      })
+      .from(productVariants)
+      .where(inArray(productVariants.productId, productIds))
+      .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.createdAt)),
+    db
+      .select({ productId: productOptions.productId, name: productOptions.name })
+      .from(productOptions)
+      .where(inArray(productOptions.productId, productIds))
+      .orderBy(asc(productOptions.productId), asc(productOptions.position)),
+  ]);
+  const names = new Map<string, string[]>();
+  for (const o of options) names.set(o.productId, [...(names.get(o.productId) ?? []), o.name]);
+  const byProduct = new Map<string, SellableVariant[]>();
+  for (const v of variants) {
+    const optionNames = names.get(v.productId) ?? [];
+    byProduct.set(v.productId, [
+      ...(byProduct.get(v.productId) ?? []),
+      {
+        id: v.id,
+        sku: v.sku,
+        options: v.optionValues.map((value, i) => ({ name: optionNames[i] ?? `Option ${i + 1}`, value })),
+        stock: v.stock,
+      },
+    ]);
+  }
+  return byProduct;
 }

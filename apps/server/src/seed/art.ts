@@ -44,25 +44,57 @@ function wrap(text: string, width: number): string[] {
     : lines;
 }
 
-/** SVG source of a product picture, 800×800. */
-export function productSvg(p: { title: string; brand: string; kind: Kind }): string {
+/** A colour a demo variant comes in (seed/variants.ts): its name and the fill its picture uses. */
+export interface ArtColour {
+  name: string;
+  hex: string;
+}
+
+/**
+ * Fill shapes for kinds whose outline leaves part of the garment open (the dress's bodice is two straps), so a
+ * colour variant's picture is coloured where the garment is.
+ */
+const FILL_EXTRA: Partial<Record<Kind, string>> = {
+  dress: '<path d="M9 6c1.5 1.5 4.5 1.5 6 0l-1 4h-4z"/>',
+};
+
+/**
+ * SVG source of a product picture, 800×800. Without `colour`: a brand-coloured gradient with the kind's icon in white
+ * outline. With `colour` (issue 28, a colour variant's picture): a light backdrop in the brand's hue and the icon
+ * filled with the colour under a dark outline (the fill drawn first, so no shape hides another's lines), and the
+ * colour's name under the title.
+ */
+export function productSvg(p: { title: string; brand: string; kind: Kind }, colour?: ArtColour): string {
   const h = hue(p.brand);
   const h2 = (h + 40) % 360;
   const name = p.title.startsWith(p.brand) ? p.title.slice(p.brand.length).trim() : p.title;
-  const lines = wrap(name, 24)
+  const titleLines = wrap(name, 24);
+  const lines = titleLines
     .map((l, i) => `<tspan x="400" dy="${i === 0 ? 0 : 44}">${escapeXml(l)}</tspan>`)
     .join('');
+  const ink = colour ? `hsl(${h},45%,22%)` : '#fff';
+  const background = colour
+    ? `<stop offset="0" stop-color="hsl(${h},35%,95%)"/><stop offset="1" stop-color="hsl(${h2},30%,82%)"/>`
+    : `<stop offset="0" stop-color="hsl(${h},62%,58%)"/><stop offset="1" stop-color="hsl(${h2},58%,34%)"/>`;
+  const icon = KIND_ICONS[p.kind];
+  const drawing = colour
+    ? `<g fill="${colour.hex}" stroke="none">${icon}${FILL_EXTRA[p.kind] ?? ''}</g>` +
+      `<g fill="none" stroke="#1f2328">${icon}</g>`
+    : icon;
+  const colourName = colour
+    ? `<text x="400" y="${600 + titleLines.length * 44 + 20}" text-anchor="middle" font-family="Liberation Sans, Arial, sans-serif" font-size="30" fill="${ink}" fill-opacity=".8">${escapeXml(colour.name)}</text>`
+    : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="hsl(${h},62%,58%)"/><stop offset="1" stop-color="hsl(${h2},58%,34%)"/>
+    ${background}
   </linearGradient></defs>
   <rect width="800" height="800" fill="url(#g)"/>
   <circle cx="650" cy="140" r="210" fill="#fff" fill-opacity=".08"/>
   <circle cx="120" cy="700" r="160" fill="#000" fill-opacity=".07"/>
-  <circle cx="400" cy="320" r="200" fill="#fff" fill-opacity=".14"/>
-  <g transform="translate(256 176) scale(12)" color="#fff" fill="none" stroke="#fff" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round">${KIND_ICONS[p.kind]}</g>
-  <text x="400" y="90" text-anchor="middle" font-family="Liberation Sans, Arial, sans-serif" font-size="40" font-weight="700" letter-spacing="4" fill="#fff">${escapeXml(p.brand.toUpperCase())}</text>
-  <text x="400" y="600" text-anchor="middle" font-family="Liberation Sans, Arial, sans-serif" font-size="38" font-weight="600" fill="#fff">${lines}</text>
+  <circle cx="400" cy="320" r="200" fill="#fff" fill-opacity="${colour ? '.5' : '.14'}"/>
+  <g transform="translate(256 176) scale(12)" color="${colour ? '#1f2328' : '#fff'}" fill="none" stroke="${colour ? '#1f2328' : '#fff'}" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round">${drawing}</g>
+  <text x="400" y="90" text-anchor="middle" font-family="Liberation Sans, Arial, sans-serif" font-size="40" font-weight="700" letter-spacing="4" fill="${ink}">${escapeXml(p.brand.toUpperCase())}</text>
+  <text x="400" y="600" text-anchor="middle" font-family="Liberation Sans, Arial, sans-serif" font-size="38" font-weight="600" fill="${ink}">${lines}</text>${colourName}
 </svg>`;
 }
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { count, eq } from 'drizzle-orm';
-import { BRANDS, CATEGORIES } from '@emporium/contract';
+import { BRANDS, CATEGORIES, type ProductDetails } from '@emporium/contract';
 import {
   featureImages,
   orderItems,
   orders,
   products,
+  productVariants,
   reviews,
   sandboxPayments,
   users,
@@ -18,6 +19,7 @@ import { BANNERS, bannerSvg, productSvg, renderWidths } from './art.ts';
 import { KINDS } from './catalog-data.ts';
 import { KIND_ICONS } from './icons.ts';
 import { demoProducts, fillCatalog, seedCatalog, seedDemoAccounts } from './seed.ts';
+import { demoVariantPlans, spread } from './variants.ts';
 
 describe('demo catalog', () => {
   const rows = demoProducts();
@@ -83,6 +85,60 @@ describe('demo catalog', () => {
     expect(soldOut).toBeGreaterThan(2);
     expect(soldOut).toBeLessThan(rows.length / 4);
     expect(new Set(rows.map((p) => p.title)).size).toBe(rows.length);
+  });
+
+  it('sells shoes in sizes and clothes in sizes and colours, stock spread to the product’s figure, SKUs distinct', () => {
+    const plans = demoVariantPlans(rows);
+    const planOf = (title: string) => plans[rows.findIndex((p) => p.title === title)];
+    expect(planOf('Nike Air Zoom Pegasus 41 Running Shoe')!.variants.map((v) => v.sku)).toEqual(
+      ['40', '41', '42', '43', '44', '45'].map((size) => `NIKE-PEG-${size}`),
+    );
+    expect(planOf("Nike Revolution 7 Kids' Shoe")!.options).toEqual([
+      { name: 'Size', values: ['28', '29', '30', '31', '32', '33'] },
+    ]);
+    const hoodie = planOf('Reebok Classics Vector Crew Sweatshirt')!;
+    expect(hoodie.options.map((o) => o.name)).toEqual(['Size', 'Colour']);
+    expect(hoodie.options[0]!.values).toEqual(['XS', 'S', 'M', 'L', 'XL']);
+    expect(hoodie.variants).toHaveLength(5 * hoodie.colours.length);
+    // A luxury piece comes in sizes only; things that are not worn in sizes have no options.
+    expect(planOf('Gucci GG Canvas Jacquard Jacket')!.options.map((o) => o.name)).toEqual(['Size']);
+    expect(planOf('Apple iPhone 16 Pro 256GB')).toBeUndefined();
+    expect(planOf('Gucci Horsebit 1955 Shoulder Bag')).toBeUndefined();
+
+    for (const [i, p] of rows.entries()) {
+      const plan = plans[i];
+      if (p.kind === 'sneaker' || ['t-shirt', 'sweater', 'jacket', 'trousers', 'dress'].includes(p.kind))
+        expect(plan, p.title).toBeDefined();
+      if (!plan) continue;
+      expect(
+        plan.variants.reduce((n, v) => n + v.stock, 0),
+        p.title,
+      ).toBe(p.totalStock);
+      expect(plan.variants.every((v) => v.stock >= 0 && Number.isInteger(v.stock))).toBe(true);
+      if (p.totalStock >= 30)
+        expect(plan.variants.filter((v) => v.stock > 0).length).toBeGreaterThan(plan.variants.length / 2);
+      for (const v of plan.variants) expect(v.sku).toMatch(/^[A-Z0-9]+-[A-Z0-9]+-[A-Z0-9-]+$/);
+      for (const v of plan.variants) expect(v.colour?.name).toBe(v.options.Colour);
+    }
+    const skus = plans.flatMap((plan) => plan?.variants.map((v) => v.sku.toLowerCase()) ?? []);
+    expect(new Set(skus).size).toBe(skus.length);
+    const coloured = plans.filter((plan) => plan && plan.colours.length > 1);
+    expect(coloured.length).toBeGreaterThan(20);
+  });
+
+  it('spreads stock in proportion, to the unit', () => {
+    expect(spread(10, [1, 2, 2, 1])).toEqual([2, 3, 3, 2]);
+    expect(spread(3, [1, 2, 3, 3, 2, 1])).toEqual([0, 1, 1, 1, 0, 0]);
+    expect(spread(0, [1, 1])).toEqual([0, 0]);
+    expect(spread(7, [3, 2, 1]).reduce((a, b) => a + b, 0)).toBe(7);
+  });
+
+  it('draws a colour variant in its colour, on a light backdrop, named under the title', () => {
+    const tee = rows.find((p) => p.kind === 't-shirt')!;
+    const red = productSvg(tee, { name: 'Red', hex: '#c0392b' });
+    expect(red).toContain(`<g fill="#c0392b" stroke="none">${KIND_ICONS['t-shirt']}</g>`);
+    expect(red).toContain('>Red</text>');
+    expect(productSvg(tee)).not.toContain('#c0392b');
   });
 
   it('renders product art to square WebP images', async () => {
@@ -239,6 +295,83 @@ describe('demo activity', () => {
     expect(Number(n)).toBe(allOrders.length);
     expect(await seedDemoActivity(t.db)).toEqual({ orders: 0, reviews: 0 });
   }, 120_000);
+
+  // Reads the catalog the test above seeded.
+  it('seeded shoes with sizes, clothes with sizes and colours in colour pictures, and every total as its variants’ sum', async () => {
+    const catalog = await t.db.select().from(products);
+    const variants = await t.db.select().from(productVariants);
+    for (const p of catalog) {
+      const mine = variants.filter((v) => v.productId === p.id);
+      expect(mine.length, p.title).toBeGreaterThan(0);
+      expect(
+        mine.reduce((n, v) => n + v.stock, 0),
+        p.title,
+      ).toBe(p.totalStock);
+      expect(
+        mine.every((v) => (v.salePriceCents || v.priceCents) >= (p.salePriceCents || p.priceCents)),
+      ).toBe(true);
+    }
+
+    const shoe = catalog.find((p) => p.title === 'Nike Air Zoom Pegasus 41 Running Shoe')!;
+    const details = (await t.app.inject({ method: 'GET', url: `/api/shop/products/get/${shoe.id}` })).json()
+      .data as ProductDetails;
+    expect(details.options).toEqual([{ name: 'Size', values: ['40', '41', '42', '43', '44', '45'] }]);
+    expect(details.variants.map((v) => v.sku)).toEqual(
+      ['40', '41', '42', '43', '44', '45'].map((s) => `NIKE-PEG-${s}`),
+    );
+    expect(details.variants.every((v) => v.price === details.price)).toBe(true);
+
+    // A garment in colours: each colour's variants show that colour's picture, the gallery has one photo per colour.
+    const tee = catalog.find((p) => p.title === 'H&M Regular Fit Crew-Neck T-Shirt 3-Pack')!;
+    const teeDetails = (await t.app.inject({ method: 'GET', url: `/api/shop/products/get/${tee.id}` })).json()
+      .data as ProductDetails;
+    const colours = teeDetails.options.find((o) => o.name === 'Colour')!.values;
+    expect(colours.length).toBeGreaterThan(1);
+    const pictureOf = new Map<string, Set<string | null>>();
+    for (const v of teeDetails.variants) {
+      pictureOf.set(v.options.Colour!, (pictureOf.get(v.options.Colour!) ?? new Set()).add(v.image));
+    }
+    expect([...pictureOf.keys()]).toEqual(colours);
+    const pictures = colours.map((c) => [...pictureOf.get(c)!]);
+    for (const p of pictures) expect(p).toHaveLength(1);
+    expect(new Set(pictures.flat()).size).toBe(colours.length);
+    expect(teeDetails.image).toBe(pictures[0]![0]);
+    expect(teeDetails.images.map((i) => i.url)).toEqual(pictures.flat());
+    expect(teeDetails.images[1]!.alt).toBe(`${tee.title} in ${colours[1]}`);
+    for (const url of pictures.flat()) {
+      const key = url!.slice(url!.indexOf('/uploads/') + '/uploads/'.length);
+      expect(await t.images.exists(key)).toBe(true);
+      expect(await t.images.exists(key.replace('-800.webp', '-400.webp'))).toBe(true);
+    }
+
+    // The listing's facets offer the shoe sizes and the colours, counted over the demo catalog.
+    const shoes = (
+      await t.app.inject({ method: 'GET', url: '/api/shop/products/get?category=Shoes&size=42' })
+    ).json();
+    expect(shoes.data.map((p: { _id: string }) => p._id)).toContain(shoe.id);
+    expect(shoes.facets.size.map((f: { value: string }) => f.value)).toEqual([
+      '40',
+      '41',
+      '42',
+      '43',
+      '44',
+      '45',
+    ]);
+    const all = (await t.app.inject({ method: 'GET', url: '/api/shop/products/get?limit=1' })).json();
+    expect(all.facets.colour.map((f: { value: string }) => f.value)).toEqual(
+      expect.arrayContaining(['black', 'navy', 'red']),
+    );
+
+    // The demo orders' lines name the variant sold, as it was sold.
+    const lines = await t.db.select().from(orderItems);
+    for (const l of lines) {
+      const v = variants.find((x) => x.id === l.variantId);
+      expect(v?.productId, l.title).toBe(l.productId);
+      expect(l.sku).toBe(v!.sku);
+      expect(l.options.map((o) => o.value)).toEqual(v!.optionValues);
+    }
+    expect(lines.some((l) => l.options.length > 0)).toBe(true);
+  });
 });
 
 describe('demo activity seeded just after midnight', () => {

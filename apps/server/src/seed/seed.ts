@@ -1,7 +1,8 @@
 /**
  * Demo data (DESIGN.md §3): the demo accounts, about 150 products with generated images and 3 hero images, put into
- * an empty database at start-up, with the demo shoppers' orders and reviews when their accounts exist (activity.ts);
- * and `fillCatalog` for large benchmark catalogs.
+ * an empty database at start-up, shoes in sizes and clothes in sizes and colours (variants.ts, issue 28), with the
+ * demo shoppers' orders and reviews when their accounts exist (activity.ts); and `fillCatalog` for large benchmark
+ * catalogs (each of its products sells one default variant).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -13,8 +14,9 @@ import type { PasswordHasher } from '../modules/auth/password.ts';
 import type { ImageStore } from '../storage/image-store.ts';
 import { UPLOAD_WIDTHS } from '../modules/uploads/image-processing.ts';
 import { seedDemoActivity } from './activity.ts';
-import { BANNERS, bannerSvg, PRODUCT_IMAGE_WIDTHS, productSvg, renderWidths } from './art.ts';
+import { BANNERS, bannerSvg, PRODUCT_IMAGE_WIDTHS, productSvg, renderWidths, type ArtColour } from './art.ts';
 import { CATALOG, type Kind } from './catalog-data.ts';
+import { demoVariantPlans, seedDemoVariants } from './variants.ts';
 
 /** Demo accounts (README "Demo accounts"); never created in production. */
 export const DEMO_ACCOUNTS = [
@@ -100,10 +102,10 @@ export function demoProducts(): SeedProduct[] {
   );
 }
 
-/** Renders and stores one product's images; returns the key of the largest. */
-async function storeProductImage(images: ImageStore, p: SeedProduct): Promise<string> {
+/** Renders and stores one product's images (in `colour`: a colour variant's); returns the key of the largest. */
+async function storeProductImage(images: ImageStore, p: SeedProduct, colour?: ArtColour): Promise<string> {
   const id = randomUUID();
-  const rendered = await renderWidths(productSvg(p), PRODUCT_IMAGE_WIDTHS);
+  const rendered = await renderWidths(productSvg(p, colour), PRODUCT_IMAGE_WIDTHS);
   await Promise.all(rendered.map(([w, data]) => images.put(`products/${id}-${w}.webp`, data)));
   return `products/${id}-${Math.max(...PRODUCT_IMAGE_WIDTHS)}.webp`;
 }
@@ -137,8 +139,32 @@ export async function seedCatalog(
   let activity = { orders: 0, reviews: 0 };
   if (Number(productCount) === 0) {
     const rows = demoProducts();
-    const keys = await mapLimit(rows, 4, (p) => storeProductImage(images, p));
-    await db.insert(products).values(rows.map(({ kind: _kind, ...p }, i) => ({ ...p, imageKey: keys[i]! })));
+    const plans = demoVariantPlans(rows);
+    // One picture per product, or one per colour for clothes sold in colours (the first is the product's image).
+    const pictures = rows.flatMap((p, i): Array<{ i: number; p: SeedProduct; colour?: ArtColour }> => {
+      const colours = plans[i]?.colours ?? [];
+      return colours.length > 0 ? colours.map((colour) => ({ i, p, colour })) : [{ i, p }];
+    });
+    const keys = await mapLimit(pictures, 4, ({ p, colour }) => storeProductImage(images, p, colour));
+    const colourImages = rows.map(() => new Map<string, string>());
+    const mainImage: string[] = [];
+    pictures.forEach(({ i, colour }, n) => {
+      mainImage[i] ??= keys[n]!;
+      if (colour) colourImages[i]!.set(colour.name, keys[n]!);
+    });
+    const inserted = await db
+      .insert(products)
+      .values(rows.map(({ kind: _kind, ...p }, i) => ({ ...p, imageKey: mainImage[i]! })))
+      .returning({ id: products.id, title: products.title });
+    const idOf = new Map(inserted.map((r) => [r.title, r.id]));
+    await seedDemoVariants(
+      db,
+      images,
+      rows.flatMap((p, i) => {
+        const plan = plans[i];
+        return plan ? [{ ...p, productId: idOf.get(p.title)!, plan, colourImages: colourImages[i]! }] : [];
+      }),
+    );
     addedProducts = rows.length;
     activity = await seedDemoActivity(db);
   }

@@ -6,7 +6,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, Product } from '@emporium/contract';
-import { orders, products } from '../../db/schema.ts';
+import { orders, products, productVariants } from '../../db/schema.ts';
 import {
   buildTestApp,
   insertProduct,
@@ -145,6 +145,17 @@ describe('GET /api/admin/products/get filters', () => {
     const list = await adminProducts(query);
     expect(list.data.map((p) => p._id).sort()).toEqual(expected.map((l) => ids[l]).sort());
     expect(list.pagination.total).toBe(expected.length);
+  });
+
+  it("finds a product by a variant's exact SKU in any letter case, and not by part of it (issue 28)", async () => {
+    await t.db
+      .update(productVariants)
+      .set({ sku: 'ZQX-LAMP-42' })
+      .where(eq(productVariants.productId, ids.lamp!));
+    for (const search of ['ZQX-LAMP-42', 'zqx-lamp-42']) {
+      expect((await adminProducts(`search=${search}`)).data.map((p) => p._id)).toEqual([ids.lamp]);
+    }
+    expect((await adminProducts('search=ZQX-LAMP-4')).data).toEqual([]);
   });
 
   it('a search that would be SQL is only text', async () => {

@@ -14,7 +14,7 @@ import {
 } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import type { CatalogChanges } from '../../lib/catalog-cache.ts';
-import { productImages, productOptions, products } from '../../db/schema.ts';
+import { productImages, productOptions, products, productVariants } from '../../db/schema.ts';
 import { badRequest, conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { effectivePriceCents, productColumns, toProduct } from '../products/service.ts';
@@ -52,7 +52,7 @@ export function containsPattern(text: string): string {
 
 /**
  * The WHERE clause of the admin product filters. Search is a case-insensitive substring of the title or the brand,
- * always a bound parameter. The extra `lower(title || ' ' || brand || ' ' || category) like …` is implied by it and
+ * or a variant's exact SKU (issue 28), always a bound parameter. The extra `lower(title || ' ' || brand || ' ' || category) like …` is implied by it and
  * repeats the expression of the products_search_trgm_idx index, so PostgreSQL can narrow a large catalog through
  * that trigram index instead of reading every row.
  */
@@ -60,9 +60,15 @@ function productWhere(filters: AdminProductFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.search) {
     const pattern = containsPattern(filters.search);
+    // A variant's SKU typed exactly (any letter case) finds its product too (issue 28), through the SKU index.
     conditions.push(
-      sql`lower(${products.title} || ' ' || ${products.brand} || ' ' || ${products.category}) like lower(${pattern})`,
-      or(ilike(products.title, pattern), ilike(products.brand, pattern))!,
+      or(
+        and(
+          sql`lower(${products.title} || ' ' || ${products.brand} || ' ' || ${products.category}) like lower(${pattern})`,
+          or(ilike(products.title, pattern), ilike(products.brand, pattern)),
+        ),
+        sql`${products.id} in (select v.product_id from ${productVariants} v where lower(v.sku) = lower(${filters.search}))`,
+      )!,
     );
   }
   if (filters.category) conditions.push(eq(products.category, filters.category));

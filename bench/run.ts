@@ -50,6 +50,9 @@ function listingUrls(base: string): string[] {
     `${p}?category=Men,Women&sortBy=price-desc&page=1&limit=24`,
     `${p}?brand=Nike&sortBy=name-asc&page=3&limit=24`,
     `${p}?category=Electronics&brand=Apple,Samsung,Sony&sortBy=price-asc&page=2&limit=24`,
+    // Size and Colour facets (issue 28): the seeded catalog's products have four variants each.
+    `${p}?category=Men,Women&size=m,l&colour=black&sortBy=price-asc&page=1&limit=24`,
+    `${p}?size=42&sortBy=price-desc&page=2&limit=24`,
   ];
 }
 

@@ -11,7 +11,7 @@ import { LIMITS } from './limits.ts';
 export const CartQuantityBody = z.strictObject({
   /**
    * Addition (issue 28): the variant of the product. Without it, add takes the product's default variant (first in
-   * stock), and update takes the product's line (its default variant's, else the oldest).
+   * stock), and update takes the product's oldest line.
    */
   variantId: z.string().max(64).optional(),
   quantity: z

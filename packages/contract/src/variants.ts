@@ -98,7 +98,10 @@ export const ProductVariantInput = z.strictObject({
   sku: optionText('SKU', LIMITS.sku),
   options: z.record(z.string(), z.string()),
   price: formNumber(z.number().positive('Price must be above 0').max(LIMITS.price.max)),
-  salePrice: formNumber(z.number().min(0).max(LIMITS.price.max), 0),
+  /** Optional: missing or blank is 0 (not on sale). */
+  salePrice: formNumber(z.number().min(0).max(LIMITS.price.max), 0)
+    .optional()
+    .transform((v) => v ?? 0),
   stock: formNumber(z.number().int('Stock must be a whole number').min(0).max(LIMITS.totalStock.max)),
   image: z.string().trim().max(LIMITS.imageUrl.max).nullable().optional(),
 });

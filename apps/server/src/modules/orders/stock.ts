@@ -5,6 +5,7 @@
  * same statement (trigger, migration 0017), so product rows are locked first.
  */
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { titleWithOptions } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { orderItems, orders, products, productVariants } from '../../db/schema.ts';
 
@@ -24,6 +25,7 @@ async function linesOf(tx: Db, orderId: string) {
       productId: orderItems.productId,
       stockVariantId: stockVariant,
       title: orderItems.title,
+      options: orderItems.options,
       quantity: orderItems.quantity,
       restockedQuantity: orderItems.restockedQuantity,
     })
@@ -64,7 +66,8 @@ async function takeLine(tx: Db, line: StockLine): Promise<boolean> {
 /**
  * Takes the order's units out of stock with one conditional UPDATE per line (the rule in the WHERE clause), after
  * locking the products in id order so that two orders holding the same products in opposite order cannot deadlock. When a
- * line cannot be served, the lines already taken are put back and its title is returned; otherwise null. Each write
+ * line cannot be served, the lines already taken are put back and its title (with its options, "Tee (Size: 42)") is
+ * returned; otherwise null. Each write
  * bumps the product's `version`, so an admin form loaded before the sale cannot overwrite the new stock.
  */
 export async function takeStock(tx: Db, orderId: string): Promise<string | null> {
@@ -74,7 +77,7 @@ export async function takeStock(tx: Db, orderId: string): Promise<string | null>
   for (const line of lines) {
     if (!(await takeLine(tx, line))) {
       await putBack(tx, taken);
-      return line.title;
+      return titleWithOptions(line.title, line.options);
     }
     taken.push(line);
   }

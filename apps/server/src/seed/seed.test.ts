@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { BRANDS, CATEGORIES, type ProductDetails } from '@emporium/contract';
 import {
   featureImages,
@@ -184,6 +184,28 @@ describe('fillCatalog', () => {
       url: '/api/shop/products/get?limit=100&sortBy=price-desc',
     });
     expect(res.json().pagination.total).toBe(2500);
+    // Issue 28: each generated product sells Size × Colour, four variants whose stock adds up to its total.
+    const sums = await t.db
+      .select({
+        id: products.id,
+        total: products.totalStock,
+        variants: sql<number>`(select count(*)::int from product_variants v where v.product_id = "products"."id")`,
+        stock: sql<number>`(select coalesce(sum(v.stock), 0)::int from product_variants v where v.product_id = "products"."id")`,
+        facets: products.optionFacets,
+      })
+      .from(products);
+    const generated = sums.filter((p) => p.facets.length > 0);
+    expect(generated).toHaveLength(2498);
+    for (const p of generated) {
+      expect(Number(p.variants)).toBe(4);
+      expect(p.facets.filter((f) => f.startsWith('size:'))).toHaveLength(2);
+      expect(p.facets.filter((f) => f.startsWith('colour:'))).toHaveLength(2);
+    }
+    for (const p of sums) expect(Number(p.stock)).toBe(p.total);
+    const bySize = await t.app.inject({ method: 'GET', url: '/api/shop/products/get?size=m&limit=1' });
+    const m = bySize.json().facets.size.find((f: { value: string }) => f.value === 'm');
+    expect(bySize.json().pagination.total).toBe(m.count);
+    expect(m.count).toBe(generated.filter((p) => p.facets.includes('size:m')).length);
   });
 });
 

@@ -14,6 +14,7 @@ import type { PasswordHasher } from '../modules/auth/password.ts';
 import type { ImageStore } from '../storage/image-store.ts';
 import { UPLOAD_WIDTHS } from '../modules/uploads/image-processing.ts';
 import { seedDemoActivity } from './activity.ts';
+import { giveBenchVariants } from './bench-variants.ts';
 import { BANNERS, bannerSvg, PRODUCT_IMAGE_WIDTHS, productSvg, renderWidths, type ArtColour } from './art.ts';
 import { CATALOG, type Kind } from './catalog-data.ts';
 import { demoVariantPlans, seedDemoVariants } from './variants.ts';
@@ -195,8 +196,9 @@ function prng(seed: number): () => number {
 }
 
 /**
- * Grows the catalog to `target` products (benchmarks: `npm run seed -- --products 100000`): variants of the demo
- * products with varied prices, sales and stock, reusing the demo images. Inserts in batches of 1000.
+ * Grows the catalog to `target` products (benchmarks: `npm run seed -- --products 100000`): editions of the demo
+ * products with varied prices, sales and stock, reusing the demo images, each sold in four variants (Size × Colour,
+ * bench-variants.ts). Inserts in batches of 1000.
  */
 export async function fillCatalog(db: Db, target: number): Promise<number> {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(products);
@@ -234,7 +236,14 @@ export async function fillCatalog(db: Db, target: number): Promise<number> {
         totalStock: random() < 0.05 ? 0 : Math.floor(random() * 200),
       });
     }
-    await db.insert(products).values(batch);
+    const inserted = await db.insert(products).values(batch).returning({
+      id: products.id,
+      category: products.category,
+      priceCents: products.priceCents,
+      salePriceCents: products.salePriceCents,
+      totalStock: products.totalStock,
+    });
+    await giveBenchVariants(db, inserted, random);
     added += batch.length;
   }
   return added;

@@ -144,6 +144,14 @@ export const FeaturedProductsInput = z.strictObject({
 });
 export type FeaturedProductsInput = z.infer<typeof FeaturedProductsInput>;
 
+/** `GET /api/shop/products/featured` and `GET /api/admin/products/featured`: the featured products in Home's order. */
+export const FeaturedProductsResponse = z.object({ success: z.literal(true), data: z.array(Product) });
+export type FeaturedProductsResponse = z.infer<typeof FeaturedProductsResponse>;
+
+/** `PUT /api/admin/products/featured`'s answer: the picks as saved, with a message for the admin's toast. */
+export const FeaturedProductsSaved = FeaturedProductsResponse.extend({ message: z.string() });
+export type FeaturedProductsSaved = z.infer<typeof FeaturedProductsSaved>;
+
 /** The admin variant routes' answer: the product as the shop shows it, read fresh. */
 export const AdminProductDetailsResponse = z.object({
   success: z.literal(true),

@@ -2,14 +2,9 @@
  * Home's Featured Products as `GET /api/shop/products/featured` sends them, from the catalog cache
  * (lib/catalog-cache.ts): read once per catalog generation, renewed by every catalog change (a pick, an edit, a sale).
  */
-import { z } from 'zod';
-import { Product } from '@emporium/contract';
+import { FeaturedProductsResponse } from '@emporium/contract';
 import type { CachedAnswer, CatalogReads } from '../../lib/catalog-cache.ts';
 import { featuredProductIds, productsInOrder } from './service.ts';
-
-/** `{success: true, data: Product[]}`: the featured products in Home's order. */
-export const FeaturedProductsResponse = z.object({ success: z.literal(true), data: z.array(Product) });
-export type FeaturedProductsResponse = z.infer<typeof FeaturedProductsResponse>;
 
 /**
  * The featured products' answer. `client`: the caller's address, charged when the answer must be computed

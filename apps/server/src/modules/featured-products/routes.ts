@@ -2,20 +2,12 @@
  * Featured products (issue 28): `GET /api/shop/products/featured` (public, what Home shows) and the admin's picks,
  * `GET` and `PUT /api/admin/products/featured` (admin only: 401 visitor, 403 shopper).
  */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FeaturedProductsInput, Product } from '@emporium/contract';
+import { FeaturedProductsInput, FeaturedProductsResponse, FeaturedProductsSaved } from '@emporium/contract';
 import type { CatalogReads } from '../../lib/catalog-cache.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { featuredProductsAnswer, FeaturedProductsResponse } from './answers.ts';
+import { featuredProductsAnswer } from './answers.ts';
 import { pickedProductIds, productsInOrder, saveFeaturedProducts } from './service.ts';
-
-/** `PUT`'s answer: the picks as saved, with a message for the admin's toast. */
-const FeaturedProductsSaved = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.array(Product),
-});
 
 /** Prefix /api/shop. */
 export const featuredProductRoutes: FastifyPluginAsyncZod<CatalogReads> = async (app, opts) => {

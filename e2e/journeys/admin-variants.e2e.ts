@@ -2,7 +2,8 @@
  * Journey (issue 28): the admin gives a product sizes and colours. At 360 and 1366 px the admin adds a product with
  * the drawer, opens its page from the products table, adds Size S/M/L and Colour Black/White, generates the 3 × 2
  * grid (suggested SKUs), sets the stock of every variant at once and one variant's stock and another's price by hand,
- * and saves; the answer holds the six variants. The shop's product page then offers the pickers, with the price and
+ * and saves; the answer holds the six variants, and the drawer's edit of its total stock is refused with the server's
+ * message. The shop's product page then offers the pickers, with the price and
  * stock of the variant picked. No page is wider than its viewport; screenshots at 360, 768 and 1366 px. The product
  * is deleted afterwards.
  */
@@ -118,6 +119,19 @@ describe('options and variants in the admin', () => {
         [`TEE-${token}-L-WHI`, 7, 34.99],
       ]);
       expect(saved.totalStock).toBe(37);
+
+      // The drawer's edit may not set the total stock of a product with options: the server's message says why.
+      await page.goto('/admin/products');
+      await page.getByLabel('Search products').fill(title);
+      const row = page.getByTestId('admin-product-row').filter({ hasText: title });
+      await row.getByRole('button', { name: /^Edit/ }).click();
+      const drawer = page.getByRole('dialog');
+      await drawer.getByLabel('Total Stock').fill('50');
+      await drawer.getByRole('button', { name: 'Edit', exact: true }).click();
+      await page
+        .getByText(/^This product has sizes or colours: set the stock of each variant/)
+        .first()
+        .waitFor();
       await context.close();
 
       // The shop's product page offers the pickers; a pick shows its price and stock.

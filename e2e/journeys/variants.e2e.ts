@@ -1,6 +1,7 @@
 /**
  * Journey (issue 28): a shopper chooses a size and a colour. At 360 and 1366 px, with a product set up through the
- * admin API (Size 42/43 × Colour Red/Blue, the red variants with a red photo, 43/Red sold out): the product page
+ * admin API (Size 42/43 × Colour Red/Blue, the red variants with a red photo, 43/Red sold out): the listing's Size
+ * facet finds it and the card's dialog offers the pickers; the product page
  * opens at the first variant in stock and names it in the address; picking a size and a colour changes the price,
  * the photo and the stock note, a sold-out colour is disabled; two variants go into the cart as two lines with their
  * options, one line's quantity changes alone; checkout and the sandbox payment; the order's details in the history
@@ -51,13 +52,28 @@ describe('choosing a size and a colour', () => {
       const size43 = page.getByRole('checkbox', { name: /^43 \(\d+\)$/ });
       await size43.click();
       await page.waitForURL(/[?&]size=43(&|$)/);
-      expect(await size43.isChecked()).toBe(true);
+      await expect.poll(() => size43.isChecked()).toBe(true);
       await page.getByRole('checkbox', { name: /^Blue \(\d+\)$/ }).waitFor();
       if (phone) await snapScreens(page, 'variants-filter-drawer', size);
       if (phone) await page.getByRole('button', { name: /^Show \d+ results?$/ }).click();
       await page.getByTestId('filter-chip').filter({ hasText: /^43$/ }).waitFor();
       await page.getByTestId('product-card').filter({ hasText: product.title }).waitFor();
       await snapScreens(page, 'variants-listing-size', size);
+
+      // The card's dialog offers the same pickers, starting at 42 / Red; 43 shows 43 / Blue's price.
+      await page.getByTestId('product-card').filter({ hasText: product.title }).getByRole('img').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('radio', { name: '42', exact: true }).waitFor();
+      expect(await dialog.getByRole('radio', { name: 'Red', exact: true }).isChecked()).toBe(true);
+      await dialog.getByRole('radio', { name: '43', exact: true }).check();
+      expect(await dialog.getByRole('radio', { name: 'Blue', exact: true }).isChecked()).toBe(true);
+      expect(await dialog.getByTestId('effective-price').textContent()).toBe('$90.00');
+      expect(await dialog.getByTestId('variant-stock').textContent()).toBe('Only 4 left');
+      const photo = dialog.locator('img').first();
+      await expect.poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+      await snapScreens(page, 'variants-dialog', size);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
 
       // The page opens at the first variant in stock (42 / Red) and names it in the address.
       await page.goto(`/shop/product/${product._id}`);
@@ -141,11 +157,12 @@ describe('choosing a size and a colour', () => {
       const details = page.getByRole('dialog', { name: 'Order Details' });
       await details.getByText('1 of 2').waitFor();
       const options = details.getByTestId('order-item-options');
-      expect(await options.textContent()).toBe('Size: 43, Colour: Blue');
+      const seen = [(await options.textContent())!];
       await snapScreens(page, 'variants-order-details', size);
       await details.getByRole('button', { name: 'Next item' }).click();
       await details.getByText('2 of 2').waitFor();
-      expect(await options.textContent()).toBe('Size: 42, Colour: Red');
+      seen.push((await options.textContent())!);
+      expect(seen.sort()).toEqual(['Size: 42, Colour: Red', 'Size: 43, Colour: Blue']);
       await context.close();
     },
   );

@@ -45,7 +45,7 @@ describe('choosing a size and a colour', () => {
       await freshShopper(page);
       const view = shown(page);
 
-      // The listing's Size facet: ticking 43 puts size=43 in the address and a chip above the grid, and keeps the shoe.
+      // The listing's facets: ticking 43 puts size=43 in the address and a chip above the grid, and keeps the shoe.
       await page.goto('/shop/listing?category=Shoes');
       const phone = size === 'phone';
       if (phone) await page.getByRole('button', { name: /^Filters/ }).click();
@@ -53,10 +53,18 @@ describe('choosing a size and a colour', () => {
       await size43.click();
       await page.waitForURL(/[?&]size=43(&|$)/);
       await expect.poll(() => size43.isChecked()).toBe(true);
-      await page.getByRole('checkbox', { name: /^Blue \(\d+\)$/ }).waitFor();
+      // Then Blue (the demo's shoes come in sizes only): size=43&colour=blue.
+      const blue = page.getByRole('checkbox', { name: /^Blue \(\d+\)$/ });
+      await blue.click();
+      await page.waitForURL(/[?&]colour=blue(&|$)/);
+      await expect.poll(() => blue.isChecked()).toBe(true);
       if (phone) await snapScreens(page, 'variants-filter-drawer', size);
       if (phone) await page.getByRole('button', { name: /^Show \d+ results?$/ }).click();
       await page.getByTestId('filter-chip').filter({ hasText: /^43$/ }).waitFor();
+      await page
+        .getByTestId('filter-chip')
+        .filter({ hasText: /^Blue$/ })
+        .waitFor();
       await page.getByTestId('product-card').filter({ hasText: product.title }).waitFor();
       await snapScreens(page, 'variants-listing-size', size);
 

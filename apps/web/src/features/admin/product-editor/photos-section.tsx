@@ -32,7 +32,16 @@ type FocusTarget = { photoId: number; control: 'left' | 'right' | 'remove' } | {
  * server. The first photo is the product's image in the shop. Buttons name the photo's position ("Move photo 2
  * left"); moves and removals are announced and keep the keyboard focus on the photo.
  */
-export function PhotosSection({ product, tools }: { product: ProductDetails; tools: ProductEditorTools }) {
+export function PhotosSection({
+  product,
+  tools,
+  onSaved,
+}: {
+  product: ProductDetails;
+  tools: ProductEditorTools;
+  /** Called after a save (the product's version moved). */
+  onSaved: () => void;
+}) {
   const { ImageUpload } = tools;
   const [photos, setPhotos] = useState<Photo[] | null>(null);
   const [saved, setSaved] = useState('');
@@ -153,6 +162,7 @@ export function PhotosSection({ product, tools }: { product: ProductDetails; too
       setPhotos(stored);
       setSaved(sent(stored));
       toast({ title: 'Photos saved' });
+      onSaved();
     } catch (error) {
       toast({
         title: 'Error',

@@ -33,11 +33,13 @@ type Loaded =
 
 /**
  * The admin's page of one product at /admin/products/:id (issue 28): its title and one section per part of the
- * product, each in its own file (Photos now). The drawer of the products table keeps editing the spec's fields.
+ * product, each in its own file (Photos, Options and variants). The drawer of the products table keeps editing the spec's fields.
  */
 export function ProductEditorPage({ tools }: { tools: ProductEditorTools }) {
   const { id = '' } = useParams();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading', id });
+  /** Photo saves so far: the variants section takes the version they moved the product to. */
+  const [photosSaved, setPhotosSaved] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -72,8 +74,12 @@ export function ProductEditorPage({ tools }: { tools: ProductEditorTools }) {
               {current.product.category} · {current.product.brand}
             </p>
           </div>
-          <PhotosSection product={current.product} tools={tools} />
-          <VariantsSection productId={current.product._id} />
+          <PhotosSection
+            product={current.product}
+            tools={tools}
+            onSaved={() => setPhotosSaved((n) => n + 1)}
+          />
+          <VariantsSection productId={current.product._id} photosSaved={photosSaved} />
         </>
       ) : current.status === 'loading' ? (
         <p className="text-neutral-600" role="status">

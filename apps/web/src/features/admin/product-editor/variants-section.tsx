@@ -47,7 +47,7 @@ function loadedFrom(product: ProductDetails): Loaded {
  * all, and Save, which replaces the options and grid on the server with the version loaded (409 when the product
  * changed since: the toast says so and offers to reload). A product without options shows its one row.
  */
-export function VariantsSection({ productId }: { productId: string }) {
+export function VariantsSection({ productId, photosSaved }: { productId: string; photosSaved: number }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [options, setOptions] = useState<OptionDraft[]>([]);
   const [rows, setRows] = useState<VariantRow[]>([]);
@@ -80,6 +80,23 @@ export function VariantsSection({ productId }: { productId: string }) {
   }, [productId, show]);
 
   useEffect(load, [load]);
+
+  // A photo save bumps the product's version (and changes the photos a variant may show): when the options and
+  // variants are still as loaded, take the new version and photos and keep the grid's unsaved edits; when they moved
+  // (a sale meanwhile), keep the old version so that Save answers 409 rather than overwrite the new stock.
+  useEffect(() => {
+    if (photosSaved === 0) return;
+    let live = true;
+    const shape = (p: ProductDetails) => JSON.stringify([p.options, p.variants]);
+    variantsApi.get(productId).then(
+      ({ data }) =>
+        live && setLoaded((prev) => (prev && shape(prev.product) === shape(data) ? loadedFrom(data) : prev)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [photosSaved, productId]);
 
   const heading = (
     <h2 id="variants-heading" className="text-lg font-semibold">

@@ -1,0 +1,157 @@
+import { useState, type FormEvent } from 'react';
+import {
+  BRANDS,
+  CATEGORIES,
+  LIMITS,
+  type Brand,
+  type Category,
+  type Product,
+  type ProductInput,
+} from '@emporium/contract';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage } from '@/lib/api';
+import { adminApi } from './admin-api';
+import { ImageUpload } from './image-upload';
+import { LabelledSelect } from './list-controls';
+
+type FormState = Record<Exclude<keyof ProductInput, 'version'>, string>;
+const EMPTY: FormState = {
+  image: '',
+  title: '',
+  description: '',
+  category: '',
+  brand: '',
+  price: '',
+  salePrice: '',
+  totalStock: '',
+};
+
+function fromProduct(p: Product): FormState {
+  return {
+    image: p.image,
+    title: p.title,
+    description: p.description,
+    category: p.category,
+    brand: p.brand,
+    price: String(p.price),
+    salePrice: String(p.salePrice),
+    totalStock: String(p.totalStock),
+  };
+}
+
+/**
+ * The products drawer's form (spec §4, §5) in add or edit mode: prefilled when editing, image control disabled in
+ * edit, submit disabled until every field is filled; the server's refusal (e.g. a product with options, issue 28) is
+ * shown as a toast.
+ */
+export function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () => Promise<void> }) {
+  const [form, setForm] = useState<FormState>(editing ? fromProduct(editing) : EMPTY);
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const complete = Object.values(form).every((v) => v.trim() !== '');
+  const set = (key: keyof FormState) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!complete) return;
+    setSaving(true);
+    const body = {
+      ...form,
+      price: Number(form.price),
+      salePrice: Number(form.salePrice),
+      totalStock: Number(form.totalStock),
+    } as ProductInput;
+    try {
+      if (editing) {
+        // The version it was loaded at: the server refuses (409) to save over a sale or another admin's edit.
+        await adminApi.editProduct(editing._id, { ...body, version: editing.version });
+        toast({ title: 'Product Updated Successfully' });
+      } else {
+        await adminApi.addProduct(body);
+        toast({ title: 'Product Added Successfully' });
+      }
+      await onDone();
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to save product'),
+        variant: 'destructive',
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const text = (
+    key: 'title' | 'price' | 'salePrice' | 'totalStock',
+    label: string,
+    type = 'text',
+    max?: number,
+  ) => (
+    <div className="space-y-1">
+      <Label htmlFor={`product-${key}`}>{label}</Label>
+      <Input
+        id={`product-${key}`}
+        type={type}
+        min={type === 'number' ? 0 : undefined}
+        step={key === 'totalStock' ? 1 : type === 'number' ? 0.01 : undefined}
+        maxLength={max}
+        value={form[key]}
+        placeholder={`Enter product ${label.toLowerCase()}`}
+        onChange={(e) => set(key)(e.target.value)}
+      />
+    </div>
+  );
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-3">
+      <ImageUpload
+        url={form.image}
+        onUploaded={set('image')}
+        onLoadingChange={setUploading}
+        disabled={Boolean(editing)}
+      />
+      {text('title', 'Title', 'text', LIMITS.productTitle.max)}
+      <div className="space-y-1">
+        <Label htmlFor="product-description">Description</Label>
+        <textarea
+          id="product-description"
+          maxLength={LIMITS.productDescription.max}
+          value={form.description}
+          placeholder="Enter product description"
+          onChange={(e) => set('description')(e.target.value)}
+          className="min-h-24 w-full rounded-md border border-neutral-300 px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none"
+        />
+      </div>
+      <div className="space-y-1">
+        <LabelledSelect
+          id="product-category"
+          label="Category"
+          value={form.category as Category | ''}
+          onChange={set('category')}
+          options={CATEGORIES}
+          placeholder="Select category"
+        />
+      </div>
+      <div className="space-y-1">
+        <LabelledSelect
+          id="product-brand"
+          label="Brand"
+          value={form.brand as Brand | ''}
+          onChange={set('brand')}
+          options={BRANDS}
+          placeholder="Select brand"
+        />
+      </div>
+      {text('price', 'Price', 'number')}
+      {text('salePrice', 'Sale Price', 'number')}
+      {text('totalStock', 'Total Stock', 'number')}
+      <Button type="submit" className="w-full" disabled={!complete || uploading || saving}>
+        {editing ? 'Edit' : 'Add'}
+      </Button>
+    </form>
+  );
+}

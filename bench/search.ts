@@ -1,6 +1,7 @@
 /**
  * Search latency: sequential requests (no concurrency, so the figures are per-request latency) for a word query, a
- * typo query, a word still being typed, a word found mostly in descriptions and a query with no match. Prints p50
+ * typo query, a typo in a four-letter brand (issue 28), a word still being typed, a word found mostly in
+ * descriptions, a query with no match and one that finds nothing but offers "Did you mean …" (issue 28). Prints p50
  * and p95 in ms. Figures only. Relevance (and latency over a judged query set) is bench/search-relevance.ts.
  */
 import { percentile } from './lib.ts';
@@ -8,9 +9,11 @@ import { percentile } from './lib.ts';
 export const SEARCH_QUERIES = [
   { kind: 'word', query: 'jacket' },
   { kind: 'typo', query: 'iphnoe' },
+  { kind: 'short-word typo', query: 'niek' },
   { kind: 'prefix', query: 'headph' },
   { kind: 'description word', query: 'comfortable' },
   { kind: 'no match', query: 'zzqxjv' },
+  { kind: 'did you mean', query: 'pma' },
 ] as const;
 
 export interface SearchFigures {

@@ -187,7 +187,8 @@ async function redisOutage(): Promise<void> {
   );
   try {
     await waitFor(`${base}/api/health`);
-    await db.query('update products set total_stock = 100000');
+    // Stock lives on variants (issue 28); the database moves each product's total with them.
+    await db.query('update product_variants set stock = 100000');
     const ids = (await db.query('select id from products order by id limit 50')).map((r) => r.id as string);
     const before = (await (await fetch(`${base}/api/health`)).json()) as { status: string; redis: string };
     const run = benchCheckout(base, ids, 6, 6);

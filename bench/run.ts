@@ -249,9 +249,14 @@ async function checkoutFigures(): Promise<void> {
     seed(env, 1000);
     const db = new pg.Client({ connectionString: url.toString() });
     await db.connect();
-    await db.query('update products set total_stock = 1000000');
-    const { rows } = await db.query<{ id: string }>('select id from products order by id limit 200');
-    await db.end();
+    let rows: Array<{ id: string }>;
+    try {
+      // Stock lives on variants (issue 28); the database moves each product's total with them.
+      await db.query('update product_variants set stock = 1000000');
+      ({ rows } = await db.query<{ id: string }>('select id from products order by id limit 200'));
+    } finally {
+      await db.end();
+    }
     const child = await startServer(env);
     try {
       const r = await benchCheckout(

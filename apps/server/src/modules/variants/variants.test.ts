@@ -194,6 +194,27 @@ describe('PUT /api/admin/products/variants/:id and what the shop shows', () => {
     expect(await totalStockOf(id)).toBe(10);
   });
 
+  it('search finds a product by the option words the admin saved ("teal hoodie", "size xxxl"), and not after they go', async () => {
+    const id = await insertProduct(t.db, { title: 'Quokka Hoodie', category: 'Clothing', brand: 'Puma' });
+    const other = await insertProduct(t.db, { title: 'Wombat Hoodie', category: 'Clothing', brand: 'Puma' });
+    await saveOk(id, grid('QUOKKA', ['XXXL'], ['Teal'], [['XXXL', 'Teal', 4]]));
+    const found = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/shop/search/${encodeURIComponent(query)}` });
+      expect(res.statusCode).toBe(200);
+      return (res.json().data as Array<{ _id: string }>).map((p) => p._id);
+    };
+    expect(await found('teal hoodie')).toEqual([id]);
+    expect(await found('size xxxl')).toEqual([id]);
+    expect(await found('hoodie')).toEqual(expect.arrayContaining([id, other]));
+    const { version } = await details(id);
+    await saveOk(id, {
+      options: [],
+      variants: [{ sku: 'QUOKKA-1', options: {}, price: 50, stock: 4 }],
+      version,
+    });
+    expect(await found('teal hoodie')).toEqual([]);
+  });
+
   it('listing facets count products (each facet over the other filters) and filter by size and colour', async () => {
     // Brand Spalding is used by no other test in this file: its facets are these three products'.
     const a = await insertProduct(t.db, { title: 'Facet A', category: 'Shoes', brand: 'Spalding' });

@@ -9,6 +9,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { productOptions, products, productVariants } from '../db/schema.ts';
+import { facetEntries } from '../modules/products/facets.ts';
 
 const SHOE_SIZES = ['39', '40', '41', '42', '43', '44', '45'];
 const LETTER_SIZES = ['XS', 'S', 'M', 'L', 'XL'];
@@ -61,10 +62,7 @@ export async function giveBenchVariants(db: Db, rows: Generated[], random: () =>
     }
     derived.push({
       id: r.id,
-      facets: [
-        ...size.map((v) => `size:${v.toLowerCase()}`),
-        ...colour.map((v) => `colour:${v.toLowerCase()}`),
-      ],
+      facets: facetEntries(size.flatMap((sv) => colour.map((cv) => ({ size: sv, colour: cv })))),
       text: `Size ${size.join(' ')} Colour ${colour.join(' ')}`,
     });
   }

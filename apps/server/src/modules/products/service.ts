@@ -3,19 +3,20 @@
  * Prices are integer cents in the database and dollars in the answers.
  */
 import { and, asc, count, desc, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import {
-  OPTION_FACETS,
-  toDollars,
-  type FacetValueCount,
-  type ListingFacets,
-  type OptionFacet,
-  type Product,
-  type ProductListQuery,
-} from '@emporium/contract';
+import { toDollars, type ListingFacets, type Product, type ProductListQuery } from '@emporium/contract';
 import { selectRows, type Db } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import type { CatalogCache } from '../../lib/catalog-cache.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
+import {
+  FACETS,
+  facetCountQuery,
+  facetFilters,
+  facetWhere,
+  offeredValues,
+  offers,
+  toFacets,
+} from './facets.ts';
 
 /** The line price in cents: sale price when above 0, else price. Matches the price indexes' expression (db/schema.ts). */
 export const effectivePriceCents = sql<number>`(CASE WHEN ${products.salePriceCents} > 0 THEN ${products.salePriceCents} ELSE ${products.priceCents} END)`;
@@ -107,56 +108,6 @@ const ORDERS = {
   'name-desc': [desc(inStock), desc(products.title), desc(products.id)],
 };
 
-const FACETS = Object.keys(OPTION_FACETS) as OptionFacet[];
-
-/** The facet filters of a query as `option_facets` entries (`size:42`), per facet; empty facets left out. */
-function facetFilters(query: Pick<ProductListQuery, OptionFacet>): Array<[OptionFacet, string[]]> {
-  return FACETS.flatMap((f) =>
-    query[f].length > 0 ? [[f, query[f].map((v) => `${f}:${v}`)] as [OptionFacet, string[]]] : [],
-  );
-}
-
-const LETTER_SIZES = ['xxxs', 'xxs', 'xs', 's', 'm', 'l', 'xl', 'xxl', 'xxxl', '3xl', '4xl'];
-
-/**
- * Facet values in the shop's order: sizes by number when numeric, else letter sizes from XS up, else by name;
- * colours by name.
- */
-function facetOrder(facet: OptionFacet) {
-  const rank = (v: string) => {
-    if (facet !== 'size') return [2, 0, v] as const;
-    if (/^\d+(\.\d+)?$/.test(v)) return [0, Number(v), v] as const;
-    const letter = LETTER_SIZES.indexOf(v);
-    return letter >= 0 ? ([1, letter, v] as const) : ([2, 0, v] as const);
-  };
-  return (a: FacetValueCount, b: FacetValueCount) => {
-    const [ga, na, sa] = rank(a.value);
-    const [gb, nb, sb] = rank(b.value);
-    return ga - gb || na - nb || sa.localeCompare(sb);
-  };
-}
-
-/** Counts of `facet:value` entries as the listing's facets, each facet's values in the shop's order. */
-function toFacets(counts: Map<string, number>): ListingFacets {
-  const facets: ListingFacets = { size: [], colour: [] };
-  for (const [entry, count] of counts) {
-    const at = entry.indexOf(':');
-    const facet = entry.slice(0, at) as OptionFacet;
-    if (facet in facets) facets[facet].push({ value: entry.slice(at + 1), count });
-  }
-  for (const f of FACETS) facets[f].sort(facetOrder(f));
-  return facets;
-}
-
-/** Whether a product's facet entries satisfy every facet filter (any value within a facet, all facets). */
-function offersAll(
-  entries: readonly string[],
-  filters: Array<[OptionFacet, string[]]>,
-  except?: OptionFacet,
-) {
-  return filters.every(([f, wanted]) => f === except || wanted.some((w) => entries.includes(w)));
-}
-
 /**
  * The ids of one page of the filtered, sorted catalog, the total count and the Size/Colour facet counts (issue 28;
  * each facet counted over the products matching every other filter): in-stock products before out-of-stock ones,
@@ -192,14 +143,16 @@ export async function listProductIds(
       (p) =>
         (categories.size === 0 || categories.has(p.category)) && (brands.size === 0 || brands.has(p.brand)),
     );
-    const counts = new Map<string, number>();
+    const counts = { size: new Map<string, number>(), colour: new Map<string, number>() };
     for (const p of inScope) {
-      for (const entry of p.facets) {
-        const facet = entry.slice(0, entry.indexOf(':')) as OptionFacet;
-        if (offersAll(p.facets, wanted, facet)) counts.set(entry, (counts.get(entry) ?? 0) + 1);
+      if (p.facets.length === 0) continue;
+      for (const f of FACETS) {
+        if (!offers(p.facets, wanted, f)) continue;
+        for (const v of offeredValues(p.facets, f, wanted)) counts[f].set(v, (counts[f].get(v) ?? 0) + 1);
       }
     }
-    const matching = wanted.length === 0 ? inScope : inScope.filter((p) => offersAll(p.facets, wanted));
+    const filtered = FACETS.some((f) => wanted[f].length > 0);
+    const matching = filtered ? inScope.filter((p) => offers(p.facets, wanted)) : inScope;
     return {
       ids: matching.slice(offset, offset + query.limit).map((p) => p.id),
       total: matching.length,
@@ -210,25 +163,16 @@ export async function listProductIds(
   const scope: SQL[] = [];
   if (query.category.length > 0) scope.push(inArray(products.category, query.category));
   if (query.brand.length > 0) scope.push(inArray(products.brand, query.brand));
-  const facetWhere = (except?: OptionFacet) =>
-    wanted
-      .filter(([f]) => f !== except)
-      .map(([, values]) => sql`${products.optionFacets} && ${sql.param(values)}::text[]`);
-  const filters = [...scope, ...facetWhere()];
+  const filters = [...scope, ...facetWhere(wanted)];
   const where = filters.length > 0 ? and(...filters) : undefined;
   const countKey = JSON.stringify([query.category, query.brand, wanted]);
   // Facet counts scan every product in scope (unnest of option_facets): reused like the counts.
   const facetCounts = () =>
     rememberCount(db, `facets:${countKey}`, async () => {
-      const counts = new Map<string, number>();
+      const counts = { size: new Map<string, number>(), colour: new Map<string, number>() };
       for (const f of FACETS) {
-        const conditions = [...scope, ...facetWhere(f), sql`${products.optionFacets} <> '{}'`];
-        const rows = await selectRows<{ entry: string; n: number }>(
-          db,
-          sql`select entry, count(*)::int as n from ${products}, unnest(${products.optionFacets}) as entry
-              where ${and(...conditions)} and entry like ${`${f}:%`} group by entry`,
-        );
-        for (const r of rows) counts.set(r.entry, Number(r.n));
+        const rows = await selectRows<{ value: string; n: number }>(db, facetCountQuery(f, wanted, scope));
+        for (const r of rows) counts[f].set(r.value, Number(r.n));
       }
       return toFacets(counts);
     });

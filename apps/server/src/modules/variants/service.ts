@@ -25,6 +25,7 @@ import type { CatalogChanges } from '../../lib/catalog-cache.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { imageKeyFrom } from '../uploads/image-processing.ts';
 import { productColumns, toProduct } from '../products/service.ts';
+import { facetEntries } from '../products/facets.ts';
 
 type VariantRow = typeof productVariants.$inferSelect;
 
@@ -136,7 +137,7 @@ export interface DerivedProduct {
 
 /**
  * What the product row shows of its variants: the cheapest variant's prices (by the price paid), the stock summed,
- * the facet values (`size:42`, lower-case) and the option words for search.
+ * the facet entries (products/facets.ts) and the option words for search.
  */
 export function deriveProduct(
   options: readonly { name: string; values: readonly string[] }[],
@@ -150,18 +151,21 @@ export function deriveProduct(
   const paid = (v: { priceCents: number; salePriceCents: number }) =>
     v.salePriceCents > 0 ? v.salePriceCents : v.priceCents;
   const cheapest = variants.reduce((a, b) => (paid(b) < paid(a) ? b : a));
-  const facets = new Set<string>();
-  for (const v of variants) {
-    v.optionValues.forEach((value, i) => {
-      const facet = facetOf(options[i]?.name ?? '');
-      if (facet) facets.add(`${facet}:${value.toLowerCase()}`);
-    });
-  }
+  const facets = facetEntries(
+    variants.map((v) =>
+      Object.fromEntries(
+        v.optionValues.flatMap((value, i) => {
+          const facet = facetOf(options[i]?.name ?? '');
+          return facet ? [[facet, value]] : [];
+        }),
+      ),
+    ),
+  );
   return {
     priceCents: cheapest.priceCents,
     salePriceCents: cheapest.salePriceCents,
     totalStock: variants.reduce((n, v) => n + v.stock, 0),
-    optionFacets: [...facets],
+    optionFacets: facets,
     optionText: options.map((o) => `${o.name} ${o.values.join(' ')}`).join(' '),
   };
 }

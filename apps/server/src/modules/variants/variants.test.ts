@@ -290,6 +290,71 @@ describe('PUT /api/admin/products/variants/:id and what the shop shows', () => {
     expect(inMemory).toEqual({ ids: [a], total: 1, facets: size42.facets });
   });
 
+  it('size and colour filters together hold for one variant: a blue 42 and a red 43 are not a red 42', async () => {
+    // Brand Under Armour is used by no other test in this file.
+    const mixed = await insertProduct(t.db, {
+      title: 'Mixed Pair',
+      category: 'Shoes',
+      brand: 'Under Armour',
+    });
+    const exact = await insertProduct(t.db, {
+      title: 'Exact Pair',
+      category: 'Shoes',
+      brand: 'Under Armour',
+    });
+    await saveOk(
+      mixed,
+      grid(
+        'MIX',
+        ['42', '43'],
+        ['Blue', 'Red'],
+        [
+          ['42', 'Blue', 1],
+          ['43', 'Red', 1],
+        ],
+      ),
+    );
+    await saveOk(exact, grid('EXA', ['42'], ['Red'], [['42', 'Red', 1]]));
+    const both = await listing('brand=Under%20Armour&size=42&colour=red');
+    expect(both.data.map((p) => p._id)).toEqual([exact]);
+    // Sizes counted over red variants only, colours over size-42 variants only.
+    expect(both.facets).toEqual({
+      size: [
+        { value: '42', count: 1 },
+        { value: '43', count: 1 },
+      ],
+      colour: [
+        { value: 'blue', count: 1 },
+        { value: 'red', count: 1 },
+      ],
+    });
+    const red = await listing('brand=Under%20Armour&colour=red');
+    expect(red.data.map((p) => p._id).sort()).toEqual([mixed, exact].sort());
+    expect(red.facets.size).toEqual([
+      { value: '42', count: 1 },
+      { value: '43', count: 1 },
+    ]);
+    // The database query (large catalogs) answers what the in-memory path answers.
+    const cache = createCatalogCache(createBus(), { ttlMs: 60_000 });
+    for (const [size, colour] of [
+      [['42'], ['red']],
+      [[], ['red']],
+      [['42', '43'], ['blue']],
+    ]) {
+      const query = {
+        category: [],
+        brand: ['Under Armour'],
+        size,
+        colour,
+        sortBy: 'name-asc',
+        page: 1,
+        limit: 24,
+      } as ProductListQuery;
+      const inMemory = await listProductIds({ db: t.db, cache }, query);
+      expect(await listProductIds({ db: t.db, cache }, query, 0)).toEqual(inMemory);
+    }
+  });
+
   it('a second save keeps the ids it is sent (a cart line survives); a variant left out loses its cart line', async () => {
     const id = await insertProduct(t.db, { title: 'Keeper Tee', category: 'Clothing', brand: 'Zara' });
     await saveOk(

@@ -143,7 +143,10 @@ export const products = pgTable(
      * The listing facets its variants offer (issue 28), `<facet>:<value>` lower-cased, e.g. `size:42`, `colour:red`;
      * kept by the admin product service whenever options or variants are saved (modules/variants).
      */
-    optionFacets: text('option_facets').array().notNull().default(sql`'{}'::text[]`),
+    optionFacets: text('option_facets')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The option names and values as words ("Size 40 41 42 Colour Red Blue") for search; kept with optionFacets. */
     optionText: text('option_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -248,7 +251,10 @@ export const productVariants = pgTable(
     /** Stock keeping unit: unique in the shop regardless of letter case. */
     sku: text('sku').notNull(),
     /** One value per option, in the options' order; empty for a product without options. */
-    optionValues: text('option_values').array().notNull().default(sql`'{}'::text[]`),
+    optionValues: text('option_values')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     priceCents: integer('price_cents').notNull(),
     /** 0 means not on sale. */
     salePriceCents: integer('sale_price_cents').notNull().default(0),

@@ -120,6 +120,21 @@ describe('options and variants in the admin', () => {
       ]);
       expect(saved.totalStock).toBe(37);
 
+      // Saving the photos moves the product's version; the grid saved next is not refused as stale.
+      const photos = page.getByRole('region', { name: 'Photos' });
+      await photos.getByLabel('Alt text for photo 1').fill(`${title} from the front`);
+      await photos.getByRole('button', { name: 'Save photos' }).click();
+      await page.getByText('Photos saved', { exact: true }).first().waitFor();
+      await section.getByLabel('Stock of S / Black').fill('6');
+      await section.getByRole('button', { name: 'Save variants' }).click();
+      await section.getByText('All changes saved').waitFor();
+      const after = (await adminCall<{ data: ProductDetails }>(`/api/admin/products/variants/${id}`)).data;
+      expect([after.variants[0]!.stock, after.totalStock, after.images[0]!.alt]).toEqual([
+        6,
+        36,
+        `${title} from the front`,
+      ]);
+
       // The drawer's edit may not set the total stock of a product with options: the server's message says why.
       await page.goto('/admin/products');
       await page.getByLabel('Search products').fill(title);

@@ -29,6 +29,9 @@ interface Loaded {
   sent: string;
 }
 
+/** What a grid save may overwrite: the options and the variants (stock, prices, SKUs) as the server holds them. */
+const shape = (p: ProductDetails) => JSON.stringify([p.options, p.variants]);
+
 function loadedFrom(product: ProductDetails): Loaded {
   const { options, rows } = draftOf(product);
   const clean = cleanOptions(options);
@@ -87,7 +90,6 @@ export function VariantsSection({ productId, photosSaved }: { productId: string;
   useEffect(() => {
     if (photosSaved === 0) return;
     let live = true;
-    const shape = (p: ProductDetails) => JSON.stringify([p.options, p.variants]);
     variantsApi.get(productId).then(
       ({ data }) =>
         live && setLoaded((prev) => (prev && shape(prev.product) === shape(data) ? loadedFrom(data) : prev)),
@@ -151,7 +153,14 @@ export function VariantsSection({ productId, photosSaved }: { productId: string;
   async function save() {
     setSaving(true);
     try {
-      const answer = await variantsApi.save(productId, body);
+      const answer = await variantsApi.save(productId, body).catch(async (error: unknown) => {
+        // A version moved by a change that left the options and variants as loaded (a photo save, the drawer's title
+        // edit) is no conflict with this grid: it is sent again with the current version. Anything else stays 409.
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+        const { data } = await variantsApi.get(productId);
+        if (data.version === loaded!.product.version || shape(data) !== shape(loaded!.product)) throw error;
+        return variantsApi.save(productId, variantsBody(clean, rows, data.version));
+      });
       show(loadedFrom(answer.data));
       toast({ title: 'Variants saved' });
     } catch (error) {

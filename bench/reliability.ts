@@ -279,8 +279,10 @@ async function killDuringCaptures(): Promise<void> {
   let server = startProcess(process.execPath, [serverEntry], env);
   try {
     await waitFor(`${base}/api/health`);
+    // A product sold as one variant (issue 28): the cart adds the default variant, so its units are the product's.
     const [product] = await db.query(
-      'select id, total_stock from products where total_stock >= 10 order by id limit 1',
+      `select id, total_stock from products p where total_stock >= 10
+         and (select count(*) from product_variants v where v.product_id = p.id) = 1 order by id limit 1`,
     );
     const json = { 'content-type': 'application/json' };
     const orders: Array<{ orderId: string; token: string; auth: Record<string, string> }> = [];

@@ -152,25 +152,29 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Search document, kept by PostgreSQL: the title weighted A, brand, category and option words B (issue 28: "red
-     * hoodie", "size 42"), the description D. Stored so that matching and ranking never re-parse descriptions
-     * (modules/search).
+     * Whether the product is sold out (`total_stock = 0`), kept by PostgreSQL. The listing's stock-first indexes lead
+     * with it instead of an expression over `total_stock` (issue 29): an index over `total_stock` made every sale a
+     * non-HOT update writing an entry into every index of the table; `sold_out` changes only when stock crosses zero.
      */
-    searchDocument: tsvector('search_document').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "brand" || ' ' || "category" || ' ' || "option_text"), 'B') || setweight(to_tsvector('english', "description"), 'D')`,
-    ),
+    soldOut: boolean('sold_out')
+      .notNull()
+      .generatedAlwaysAs(sql`total_stock = 0`),
     /**
-     * The same document without the description: the title, brand, category and options tiers of search match here,
-     * so a word that is common in descriptions costs no weight recheck of every product that mentions it.
+     * Search document, kept by a trigger (`products_search_documents`, migration 0019) whenever the title, brand,
+     * category, description or option words change, and only then (a stock update leaves it alone): the title
+     * weighted A, brand, category and option words B (issue 28: "red hoodie", "size 42"), the description D. Stored
+     * so that matching and ranking never re-parse descriptions (modules/search).
      */
-    nameDocument: tsvector('name_document').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "brand" || ' ' || "category" || ' ' || "option_text"), 'B')`,
-    ),
+    searchDocument: tsvector('search_document'),
+    /**
+     * The same document without the description, kept by the same trigger: the title, brand, category and options
+     * tiers of search match here, so a word that is common in descriptions costs no weight recheck of every product
+     * that mentions it.
+     */
+    nameDocument: tsvector('name_document'),
   },
   (t) => {
     const effectivePrice = sql`(CASE WHEN ${t.salePriceCents} > 0 THEN ${t.salePriceCents} ELSE ${t.priceCents} END)`;
-    const outOfStock = sql`(${t.totalStock} = 0)`;
-    const inStock = sql`(${t.totalStock} > 0)`;
     return [
       check('products_price_positive', sql`${t.priceCents} > 0`),
       check(
@@ -190,20 +194,35 @@ export const products = pgTable(
       index('products_category_price_idx').on(t.category, effectivePrice, t.id),
       index('products_category_title_idx').on(t.category, t.title, t.id),
       // The shop listing puts products in stock first in every sort (modules/products/service.ts): ascending sorts read
-      // `(total_stock = 0), key, id` forward, descending ones `(total_stock > 0), key, id` backward. The category and
-      // brand variants serve a single category or brand (what the header links set).
-      index('products_stock_price_idx').on(outOfStock, effectivePrice, t.id),
-      index('products_stock_price_desc_idx').on(inStock, effectivePrice, t.id),
-      index('products_stock_title_idx').on(outOfStock, t.title, t.id),
-      index('products_stock_title_desc_idx').on(inStock, t.title, t.id),
-      index('products_category_stock_price_idx').on(t.category, outOfStock, effectivePrice, t.id),
-      index('products_category_stock_price_desc_idx').on(t.category, inStock, effectivePrice, t.id),
-      index('products_category_stock_title_idx').on(t.category, outOfStock, t.title, t.id),
-      index('products_category_stock_title_desc_idx').on(t.category, inStock, t.title, t.id),
-      index('products_brand_stock_price_idx').on(t.brand, outOfStock, effectivePrice, t.id),
-      index('products_brand_stock_price_desc_idx').on(t.brand, inStock, effectivePrice, t.id),
-      index('products_brand_stock_title_idx').on(t.brand, outOfStock, t.title, t.id),
-      index('products_brand_stock_title_desc_idx').on(t.brand, inStock, t.title, t.id),
+      // `sold_out, key, id` forward, descending ones `sold_out DESC, key, id` backward (in stock first, key and id
+      // down). The category and brand variants serve a single category or brand (what the header links set).
+      index('products_stock_price_idx').on(t.soldOut, effectivePrice, t.id),
+      index('products_stock_price_desc_idx').on(t.soldOut.desc().nullsFirst(), effectivePrice, t.id),
+      index('products_stock_title_idx').on(t.soldOut, t.title, t.id),
+      index('products_stock_title_desc_idx').on(t.soldOut.desc().nullsFirst(), t.title, t.id),
+      index('products_category_stock_price_idx').on(t.category, t.soldOut, effectivePrice, t.id),
+      index('products_category_stock_price_desc_idx').on(
+        t.category,
+        t.soldOut.desc().nullsFirst(),
+        effectivePrice,
+        t.id,
+      ),
+      index('products_category_stock_title_idx').on(t.category, t.soldOut, t.title, t.id),
+      index('products_category_stock_title_desc_idx').on(
+        t.category,
+        t.soldOut.desc().nullsFirst(),
+        t.title,
+        t.id,
+      ),
+      index('products_brand_stock_price_idx').on(t.brand, t.soldOut, effectivePrice, t.id),
+      index('products_brand_stock_price_desc_idx').on(
+        t.brand,
+        t.soldOut.desc().nullsFirst(),
+        effectivePrice,
+        t.id,
+      ),
+      index('products_brand_stock_title_idx').on(t.brand, t.soldOut, t.title, t.id),
+      index('products_brand_stock_title_desc_idx').on(t.brand, t.soldOut.desc().nullsFirst(), t.title, t.id),
       // Search (DESIGN.md §4): full-text over the whole stored document and over its title/brand/category part.
       // No GIN pending list (fastupdate off, migration 0010): every search scanned the whole unsorted list of recent
       // writes (10k entries after seeding 100k products: 5 of a search's 7 ms); PostgreSQL's documentation advises

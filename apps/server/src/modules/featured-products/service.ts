@@ -42,7 +42,7 @@ export async function featuredProductIds(db: Db): Promise<string[]> {
   const rows = await db
     .select({ id: products.id })
     .from(products)
-    .orderBy(asc(sql`(${products.totalStock} = 0)`), asc(effectivePriceCents), asc(products.id))
+    .orderBy(asc(products.soldOut), asc(effectivePriceCents), asc(products.id))
     .limit(FALLBACK_FEATURED);
   return rows.map((r) => r.id);
 }

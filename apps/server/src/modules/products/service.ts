@@ -21,20 +21,19 @@ import {
 /** The line price in cents: sale price when above 0, else price. Matches the price indexes' expression (db/schema.ts). */
 export const effectivePriceCents = sql<number>`(CASE WHEN ${products.salePriceCents} > 0 THEN ${products.salePriceCents} ELSE ${products.priceCents} END)`;
 
-/** True for a product out of stock; the leading key of the ascending listing indexes (false, in stock, sorts first). */
-const outOfStock = sql<boolean>`(${products.totalStock} = 0)`;
-/** True for a product in stock; the leading key of the descending listing indexes, which are read backward. */
-const inStock = sql<boolean>`(${products.totalStock} > 0)`;
-
 const {
   searchDocument: _searchDocument,
   nameDocument: _nameDocument,
+  soldOut: _soldOut,
   ...columns
 } = getTableColumns(products);
-/** Every product column but the two search documents, for selects and returning clauses that build API products. */
+/**
+ * Every product column but the two search documents and `sold_out` (total_stock says it), for selects and returning
+ * clauses that build API products.
+ */
 export const productColumns = columns;
 
-type ProductRow = Omit<typeof products.$inferSelect, 'searchDocument' | 'nameDocument'>;
+type ProductRow = Omit<typeof products.$inferSelect, 'searchDocument' | 'nameDocument' | 'soldOut'>;
 
 /** The API shape of a product row (absolute image URL, dollars). */
 export function toProduct(row: ProductRow, images: ImageStore): Product {
@@ -96,16 +95,16 @@ function countProducts(db: Db, key: string, where: SQL | undefined): Promise<num
 export const IN_MEMORY_ORDER_MAX = 5000;
 
 /**
- * The listing orders. In-stock products first in every sort (issue 11). Ascending sorts read a
- * `(total_stock = 0), key, id` index forward, descending ones a `(total_stock > 0), key, id` index backward (in stock
+ * The listing orders. In-stock products first in every sort (issue 11): `sold_out` false first. Ascending sorts read a
+ * `sold_out, key, id` index forward, descending ones a `sold_out DESC NULLS FIRST, key, id` index backward (in stock
  * first, key and id down), so a page of the whole catalog, one category or one brand comes straight off an index
  * (db/schema.ts). Ties are broken by id, so each is a total order.
  */
 const ORDERS = {
-  'price-asc': [asc(outOfStock), asc(effectivePriceCents), asc(products.id)],
-  'price-desc': [desc(inStock), desc(effectivePriceCents), desc(products.id)],
-  'name-asc': [asc(outOfStock), asc(products.title), asc(products.id)],
-  'name-desc': [desc(inStock), desc(products.title), desc(products.id)],
+  'price-asc': [asc(products.soldOut), asc(effectivePriceCents), asc(products.id)],
+  'price-desc': [asc(products.soldOut), desc(effectivePriceCents), desc(products.id)],
+  'name-asc': [asc(products.soldOut), asc(products.title), asc(products.id)],
+  'name-desc': [asc(products.soldOut), desc(products.title), desc(products.id)],
 };
 
 /**

@@ -1,23 +1,43 @@
 /**
- * Checkouts per second on PostgreSQL: shoppers in parallel each loop cart add → order create → sandbox Pay →
- * capture against the built server, for a fixed time. Prints completed checkouts per second and the p50/p99 of one
- * whole checkout (four requests) in ms. Figures only.
+ * Checkout load on the built server: shoppers in parallel each loop cart add → order create → sandbox Pay →
+ * capture, for a fixed time. Returns completed checkouts per second, the p50/p99 of one whole checkout (four
+ * requests) in ms and the answers that were not 2xx by status. Figures only.
  */
 import { percentile } from './lib.ts';
 
-interface Shopper {
+export interface Shopper {
   token: string;
   userId: string;
   addressId: string;
 }
 
+/** What a checkout run did: checkouts completed per second, latency of a whole checkout (ms), refusals by status. */
+export interface CheckoutFigures {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  completed: number;
+  /** Answers that were not 2xx (or 303 for Pay), by status; 0 counts network errors. */
+  failures: Record<number, number>;
+}
+
+class CheckoutError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 async function json(res: Response): Promise<Record<string, unknown>> {
   const body = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${JSON.stringify(body)}`);
+  if (!res.ok) throw new CheckoutError(res.status, `${res.url}: ${res.status} ${JSON.stringify(body)}`);
   return body;
 }
 
-async function newShopper(base: string, i: number): Promise<Shopper> {
+/** Registers shopper `i` (unique to this process), signs in and saves an address. */
+export async function newShopper(base: string, i: number): Promise<Shopper> {
   const email = `bench-${process.pid}-${i}@example.test`;
   const password = 'bench password 123';
   const headers = { 'content-type': 'application/json' };
@@ -55,6 +75,7 @@ async function newShopper(base: string, i: number): Promise<Shopper> {
   return { token, userId, addressId: (address.data as { _id: string })._id };
 }
 
+/** One whole checkout of one unit of `productId` (its default variant, as the spec's client adds it). */
 async function checkout(base: string, s: Shopper, productId: string): Promise<void> {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${s.token}` };
   await json(
@@ -76,6 +97,8 @@ async function checkout(base: string, s: Shopper, productId: string): Promise<vo
     method: 'POST',
     redirect: 'manual',
   });
+  await approve.arrayBuffer();
+  if (approve.status !== 303) throw new CheckoutError(approve.status, `Pay: ${approve.status}`);
   const payerId = new URL(approve.headers.get('location')!).searchParams.get('PayerID')!;
   await json(
     await fetch(`${base}/api/shop/order/capture`, {
@@ -86,24 +109,34 @@ async function checkout(base: string, s: Shopper, productId: string): Promise<vo
   );
 }
 
-/** Runs `shoppers` parallel checkout loops for `seconds` over `productIds` (which need ample stock). */
-export async function benchCheckout(
+/**
+ * Runs one checkout loop per shopper for `seconds` over `productIds` (which need ample stock; shopper n starts at
+ * product n). A failed checkout is counted by status and its shopper goes on (its cart is emptied by the next
+ * successful capture, or the failure repeats and shows in the figures).
+ */
+export async function runCheckouts(
   base: string,
+  shoppers: Shopper[],
   productIds: string[],
   seconds: number,
-  shoppers = 8,
-): Promise<{ perSecond: number; p50: number; p99: number; completed: number }> {
-  const all = await Promise.all(Array.from({ length: shoppers }, (_, i) => newShopper(base, i)));
+): Promise<CheckoutFigures> {
   const durations: number[] = [];
+  const failures: Record<number, number> = {};
   const deadline = Date.now() + seconds * 1000;
   const started = Date.now();
   await Promise.all(
-    all.map(async (s, i) => {
+    shoppers.map(async (s, i) => {
       let n = i;
       while (Date.now() < deadline) {
         const t0 = performance.now();
-        await checkout(base, s, productIds[n++ % productIds.length]!);
-        durations.push(performance.now() - t0);
+        try {
+          await checkout(base, s, productIds[n++ % productIds.length]!);
+          durations.push(performance.now() - t0);
+        } catch (err) {
+          const status = err instanceof CheckoutError ? err.status : 0;
+          failures[status] = (failures[status] ?? 0) + 1;
+          if (status === 0 || status >= 500) await new Promise((r) => setTimeout(r, 50));
+        }
       }
     }),
   );
@@ -113,5 +146,17 @@ export async function benchCheckout(
     p50: percentile(durations, 50),
     p99: percentile(durations, 99),
     completed: durations.length,
+    failures,
   };
+}
+
+/** Registers `shoppers` shoppers, then runs their checkout loops (runCheckouts) for `seconds`. */
+export async function benchCheckout(
+  base: string,
+  productIds: string[],
+  seconds: number,
+  shoppers = 8,
+): Promise<CheckoutFigures> {
+  const all = await Promise.all(Array.from({ length: shoppers }, (_, i) => newShopper(base, i)));
+  return runCheckouts(base, all, productIds, seconds);
 }

@@ -1,7 +1,10 @@
 /** Shared plumbing for the benchmarks: child servers, readiness, autocannon runs and figures. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export interface Figures {
   label: string;
@@ -152,4 +155,71 @@ export function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+}
+
+/** A database of its own on a PostgreSQL server, for one benchmark or scenario; `drop` removes it. */
+export interface ThrowawayDatabase {
+  name: string;
+  url: string;
+  /** A connection to the server's maintenance database (to refuse or end connections to this one). */
+  admin: pg.Client;
+  /** Runs one statement on a connection of its own and returns its rows (typed as pg types them). */
+  query: (text: string, values?: unknown[]) => Promise<pg.QueryResult['rows']>;
+  drop: () => Promise<void>;
+}
+
+/** Creates database `name` on the server of `serverUrl` (a connection string to any of its databases). */
+export async function throwawayPgDatabase(serverUrl: string, name: string): Promise<ThrowawayDatabase> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const query = async (text: string, values?: unknown[]) => {
+    const c = new pg.Client({ connectionString: url.toString() });
+    await c.connect();
+    try {
+      return (await c.query(text, values)).rows;
+    } finally {
+      await c.end();
+    }
+  };
+  return {
+    name,
+    url: url.toString(),
+    admin,
+    query,
+    drop: async () => {
+      await admin.query(`alter database ${name} allow_connections true`).catch(() => undefined);
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * nginx in front of the instances on `ports`, listening on 127.0.0.1:`lbPort`, configured by the tested recipe
+ * (docs/operations/nginx.conf) with its upstream servers and listen port replaced. Needs `nginx` on the PATH.
+ */
+export function startNginx(ports: number[], lbPort: number): { stop: () => Promise<void> } {
+  const prefix = mkdtempSync(join(tmpdir(), 'emporium-nginx-'));
+  mkdirSync(join(prefix, 'logs'));
+  const template = readFileSync(new URL('../docs/operations/nginx.conf', import.meta.url), 'utf8');
+  const conf = template
+    .replace(/^\s*server 127\.0\.0\.1:\d+ .*\n/gm, '')
+    .replace(
+      /upstream emporium \{\n/,
+      (m) => m + ports.map((p) => `    server 127.0.0.1:${p} max_fails=2 fail_timeout=5s;\n`).join(''),
+    )
+    .replace(/listen \d+;/, `listen 127.0.0.1:${lbPort};`);
+  writeFileSync(join(prefix, 'nginx.conf'), conf);
+  const nginx = spawn('nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return {
+    stop: async () => {
+      await stop(nginx);
+      rmSync(prefix, { recursive: true, force: true });
+    },
+  };
 }

@@ -16,25 +16,16 @@
  *   npm run build && npx tsx bench/reliability.ts [1 2 …]   (BENCH_PG_URL; redis-server and nginx on the PATH)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { startPaypalFake } from '../apps/server/src/payments/paypal-fake.ts';
 import { benchCheckout } from './checkout.ts';
-import { startProcess, stop, waitFor } from './lib.ts';
+import { startNginx, startProcess, stop, throwawayPgDatabase, waitFor } from './lib.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverEntry = join(here, '..', 'apps/server/dist/main.js');
@@ -47,35 +38,8 @@ function check(ok: boolean, what: string): void {
   if (!ok) failures.push(what);
 }
 
-/** A throwaway database on BENCH_PG_URL's server; `drop` removes it. */
-async function throwawayDatabase(name: string) {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  const db = `emporium_rel_${name}_${process.pid}`;
-  await admin.query(`create database ${db}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${db}`;
-  const query = async (text: string) => {
-    const c = new pg.Client({ connectionString: url.toString() });
-    await c.connect();
-    try {
-      return (await c.query(text)).rows;
-    } finally {
-      await c.end();
-    }
-  };
-  return {
-    name: db,
-    url: url.toString(),
-    admin,
-    query,
-    drop: async () => {
-      await admin.query(`alter database ${db} allow_connections true`).catch(() => undefined);
-      await admin.query(`drop database if exists ${db} with (force)`);
-      await admin.end();
-    },
-  };
-}
+const throwawayDatabase = (name: string) =>
+  throwawayPgDatabase(PG_URL, `emporium_rel_${name}_${process.pid}`);
 
 function serverEnv(port: number, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return {
@@ -696,20 +660,7 @@ async function behindNginx(): Promise<void> {
       PUBLIC_URL: lb,
     }),
   );
-  const prefix = mkdtempSync(join(tmpdir(), 'emporium-nginx-'));
-  mkdirSync(join(prefix, 'logs'));
-  const template = readFileSync(join(here, '..', 'docs/operations/nginx.conf'), 'utf8');
-  const conf = template
-    .replace(/^\s*server 127\.0\.0\.1:\d+ .*\n/gm, '')
-    .replace(
-      /upstream emporium \{\n/,
-      (m) => m + ports.map((p) => `    server 127.0.0.1:${p} max_fails=2 fail_timeout=5s;\n`).join(''),
-    )
-    .replace(/listen \d+;/, `listen 127.0.0.1:${lbPort};`);
-  writeFileSync(join(prefix, 'nginx.conf'), conf);
-  const nginx = spawn('nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const nginx = startNginx(ports, lbPort);
   try {
     await Promise.all(ports.map((p) => waitFor(`http://127.0.0.1:${p}/api/health`, 180_000)));
     await waitFor(`${lb}/api/health`);
@@ -790,13 +741,13 @@ async function behindNginx(): Promise<void> {
       'a change reaches every instance within a second',
     );
   } finally {
-    nginx.kill('SIGTERM');
+    await nginx.stop();
     await Promise.all(servers.map(stop));
     redis.kill('SIGKILL');
     await db.drop();
     s3.httpServer?.closeAllConnections();
     await s3.close();
-    for (const d of [...dirs, prefix, s3Dir]) rmSync(d, { recursive: true, force: true });
+    for (const d of [...dirs, s3Dir]) rmSync(d, { recursive: true, force: true });
   }
 }
 

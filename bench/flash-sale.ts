@@ -23,7 +23,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newShopper, runCheckouts, type CheckoutFigures, type Shopper } from './checkout.ts';
 import {
+  cpuTimeUs,
   load,
+  postgresCpuUs,
   startNginx,
   startProcess,
   stop,
@@ -51,6 +53,9 @@ const REDIS_PORT = 6393;
 export interface FlashSaleRow {
   setup: string;
   sale: CheckoutFigures;
+  /** CPU time per paid checkout of the sale alone, in µs: the shop's instances (and nginx), and PostgreSQL. */
+  serverCpuUs?: number;
+  postgresCpuUs?: number;
   listingQuiet: Figures;
   listingDuring: Figures;
   saleDuring: CheckoutFigures;
@@ -97,6 +102,7 @@ async function startShop(instances: number, db: ThrowawayDatabase, dirs: string[
   await waitFor(`${base}/api/health`);
   return {
     base,
+    pids: [...servers.map((s) => s.pid), nginx?.pid].filter((pid): pid is number => pid !== undefined),
     stop: async () => {
       await nginx?.stop();
       await Promise.all(servers.map(stop));
@@ -171,7 +177,13 @@ async function flashSale(instances: number): Promise<FlashSaleRow> {
       ];
       await load('listing warm-up', listing, 2, LISTING_CONNECTIONS);
       const listingQuiet = await load('listing alone', listing, SECONDS, LISTING_CONNECTIONS);
+      const cpu = () => ({
+        server: shop.pids.reduce((sum, pid) => sum + (cpuTimeUs(pid) ?? 0), 0),
+        postgres: postgresCpuUs() ?? 0,
+      });
+      const cpuBefore = cpu();
       const saleFigures = await saleInChild(base, shoppersFile, productId);
+      const cpuAfter = cpu();
       const [saleDuring, listingDuring] = await Promise.all([
         saleInChild(base, shoppersFile, productId),
         load('listing during the sale', listing, SECONDS, LISTING_CONNECTIONS),
@@ -187,6 +199,12 @@ async function flashSale(instances: number): Promise<FlashSaleRow> {
       return {
         setup,
         sale: saleFigures,
+        ...(saleFigures.completed > 0
+          ? {
+              serverCpuUs: (cpuAfter.server - cpuBefore.server) / saleFigures.completed,
+              postgresCpuUs: (cpuAfter.postgres - cpuBefore.postgres) / saleFigures.completed,
+            }
+          : {}),
         listingQuiet,
         listingDuring,
         saleDuring,
@@ -211,16 +229,17 @@ const fails = (f: CheckoutFigures) =>
 
 /** Prints the flash-sale table of `rows`. */
 export function printFlashSaleTable(rows: FlashSaleRow[]): void {
+  const us = (n?: number) => (n === undefined ? '–' : n.toFixed(0));
   console.log(
-    `\n| flash sale, PostgreSQL, ${SHOPPERS} shoppers on one product | paid checkouts/s | checkout p50 ms | checkout p99 ms | refused |`,
+    `\n| flash sale, PostgreSQL, ${SHOPPERS} shoppers on one product | paid checkouts/s | checkout p50 ms | checkout p99 ms | refused | shop CPU µs/checkout | PostgreSQL CPU µs/checkout |`,
   );
-  console.log('|---|---:|---:|---:|---|');
+  console.log('|---|---:|---:|---:|---|---:|---:|');
   for (const r of rows) {
     console.log(
-      `| ${r.setup}: sale alone | ${r.sale.perSecond.toFixed(1)} | ${r.sale.p50} | ${r.sale.p99} | ${fails(r.sale)} |`,
+      `| ${r.setup}: sale alone | ${r.sale.perSecond.toFixed(1)} | ${r.sale.p50} | ${r.sale.p99} | ${fails(r.sale)} | ${us(r.serverCpuUs)} | ${us(r.postgresCpuUs)} |`,
     );
     console.log(
-      `| ${r.setup}: sale with the listing | ${r.saleDuring.perSecond.toFixed(1)} | ${r.saleDuring.p50} | ${r.saleDuring.p99} | ${fails(r.saleDuring)} |`,
+      `| ${r.setup}: sale with the listing | ${r.saleDuring.perSecond.toFixed(1)} | ${r.saleDuring.p50} | ${r.saleDuring.p99} | ${fails(r.saleDuring)} | | |`,
     );
   }
   console.log(

@@ -1,6 +1,6 @@
 /** Shared plumbing for the benchmarks: child servers, readiness, autocannon runs and figures. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -75,13 +75,37 @@ export async function stop(child: ChildProcess): Promise<void> {
 let clockTicks: number | undefined;
 
 /** CPU time (user + system) of process `pid` so far, in µs, from /proc/<pid>/stat; undefined without /proc. */
-function cpuTimeUs(pid: number | undefined): number | undefined {
+export function cpuTimeUs(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
     // Fields 14 and 15 of proc(5) (utime, stime) are the 12th and 13th after the command name.
     return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time (user + system) so far of every PostgreSQL process on this machine (server and backends), in µs; undefined
+ * without /proc. A backend that exits between two readings takes its time with it: the shop's pool keeps its
+ * connections, so a run's difference is what PostgreSQL spent for it (and for anything else using it meanwhile).
+ */
+export function postgresCpuUs(): number | undefined {
+  try {
+    let total = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        if (!stat.includes('(postgres)')) continue;
+        total += cpuTimeUs(Number(entry)) ?? 0;
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    return total;
   } catch {
     return undefined;
   }
@@ -201,7 +225,7 @@ export async function throwawayPgDatabase(serverUrl: string, name: string): Prom
  * nginx in front of the instances on `ports`, listening on 127.0.0.1:`lbPort`, configured by the tested recipe
  * (docs/operations/nginx.conf) with its upstream servers and listen port replaced. Needs `nginx` on the PATH.
  */
-export function startNginx(ports: number[], lbPort: number): { stop: () => Promise<void> } {
+export function startNginx(ports: number[], lbPort: number): { pid?: number; stop: () => Promise<void> } {
   const prefix = mkdtempSync(join(tmpdir(), 'emporium-nginx-'));
   mkdirSync(join(prefix, 'logs'));
   const template = readFileSync(new URL('../docs/operations/nginx.conf', import.meta.url), 'utf8');
@@ -217,6 +241,7 @@ export function startNginx(ports: number[], lbPort: number): { stop: () => Promi
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return {
+    pid: nginx.pid,
     stop: async () => {
       await stop(nginx);
       rmSync(prefix, { recursive: true, force: true });

@@ -167,23 +167,24 @@ export function sqlState(err: unknown): string | undefined {
 }
 
 /**
- * Runs `work` in a transaction, running it again (up to `attempts` times, with a short random pause) when
- * PostgreSQL aborts it as a deadlock victim or a serialization failure. `work` must be safe to repeat: it runs in
- * a fresh transaction each time.
+ * Runs `work` (a transaction, or one statement that is a transaction of its own), running it again (up to `attempts`
+ * times, with a short random pause) when PostgreSQL aborts it as a deadlock victim or a serialization failure.
+ * `work` must be safe to repeat: an aborted transaction changed nothing.
  */
-export async function transactionWithRetry<T>(
-  db: Db,
-  work: (tx: Db) => Promise<T>,
-  attempts = 4,
-): Promise<T> {
+export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => work(tx as unknown as Db));
+      return await work();
     } catch (err) {
       if (attempt >= attempts || !RETRYABLE.has(sqlState(err) ?? '')) throw err;
       await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
     }
   }
+}
+
+/** Runs `work` in a transaction, again on a deadlock or serialization failure (retryOnConflict). */
+export function transactionWithRetry<T>(db: Db, work: (tx: Db) => Promise<T>, attempts = 4): Promise<T> {
+  return retryOnConflict(() => db.transaction((tx) => work(tx as unknown as Db)), attempts);
 }
 
 export const UNAVAILABLE_MESSAGE = 'The shop is briefly unavailable. Please try again in a few seconds.';

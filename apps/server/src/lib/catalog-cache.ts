@@ -2,15 +2,18 @@
  * The catalog response cache (DESIGN.md §6; issue: a listing served near the framework's ceiling). Public catalog
  * answers (listing, product details, feature images, search) are kept per instance, already serialized and
  * compressed (brotli and gzip, each made on the first request that asks for it), keyed by the route's normalised
- * query and the catalog generation. Every catalog write (a
- * product edit, a sale or restock, a review, a feature image) starts a new generation here and, through the bus
- * (Redis pub/sub), on every instance; `ttlMs` bounds how stale an answer can be if a message is lost or there is
- * no Redis. Per-user answers are never cached; add-to-cart and capture always read the database.
+ * query and the catalog generation. Every catalog write (a product edit, a review, a feature image, a product selling
+ * out or coming back) starts a new generation here and, through the bus (Redis pub/sub), on every instance; `ttlMs`
+ * bounds how stale an answer can be if a message is lost or there is no Redis. A sale, cancellation or restock that
+ * leaves every product it touches in stock changes no order, count or facet: it forgets only the answers that show
+ * those products (issue 29: a flash sale costs one product's freshness, not every answer), here at once and on the
+ * other instances through the bus, in batches. Per-user answers are never cached; add-to-cart and capture always read
+ * the database.
  * Memory is bounded twice: by entries and by bytes (serialized and compressed forms together). Answers above
  * `ASYNC_COMPRESS_BYTES` are compressed on libuv's thread pool, not on the event loop (issue 24: an unpaged listing of
  * 1,000 products cost 5-10 ms of brotli on the loop each time it was asked cold).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -30,19 +33,44 @@ export interface CachedAnswer {
   expires: number;
   /** The catalog generation it was read in; an answer of an older one is never served again. */
   generation: number;
+  /**
+   * The ids of the products it shows (their stock, in particular), forgotten with it when their stock moves;
+   * undefined: it may show any product, so any stock move forgets it.
+   */
+  products?: readonly string[];
 }
 
 /**
  * A value already serialized: `CatalogCache.answer` keeps its text as the answer's JSON instead of stringifying it
- * (an answer assembled from cached fragments, modules/products/answers.ts).
+ * (an answer assembled from cached fragments, modules/products/answers.ts). `products`: the ids of the products it
+ * shows (CachedAnswer.products); left out, any stock move forgets it.
  */
 export class RawJson {
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    readonly products?: readonly string[],
+  ) {}
+}
+
+/**
+ * Stock that moved in a committed transaction (a capture's reservation, a cancellation or refund that gave units
+ * back): the products whose stock changed, and whether any of them sold out or came back into stock, which changes
+ * the listing's order (in stock first) and Featured Products.
+ */
+export interface StockMove {
+  productIds: readonly string[];
+  soldOutChanged: boolean;
 }
 
 export interface CatalogCache {
   /** The catalog changed (here): forget every cached answer on every instance. */
   changed(): void;
+  /**
+   * Stock moved (here, committed): a move that sold a product out or brought one back is a change (`changed`);
+   * otherwise the answers showing those products and their fragments are forgotten here at once and on the other
+   * instances with the next batch (STOCK_BATCH_MS), while every other answer stays.
+   */
+  stockMoved(move: StockMove): void;
   /** Runs `fn` when the catalog changed anywhere (e.g. to drop other caches of catalog data). */
   onChange(fn: () => void): void;
   /**
@@ -64,19 +92,25 @@ export interface CatalogCache {
    */
   sendKnown(request: FastifyRequest, reply: FastifyReply, done: () => void): void;
   /**
-   * A serialized part of answers (a product's JSON) kept by `keepFragment` in this generation and within the TTL,
-   * like an answer; shared by the answers built from it. At most `maxEntries * 40` are kept (oldest out first).
+   * A product's serialized JSON kept by `keepFragment` in this generation and within the TTL, like an answer; shared
+   * by the answers built from it. At most `maxEntries * 40` are kept (oldest out first).
    */
-  fragment(key: string): string | undefined;
+  fragment(productId: string): string | undefined;
   /**
    * A value derived from the catalog (not an answer: kept as it is, never serialized), computed once per generation
-   * and TTL however many ask at the same time, like `answer`; at most 16 are kept.
+   * and TTL however many ask at the same time, like `answer`; at most 16 are kept. Stock moves keep it: it must not
+   * depend on stock amounts (whether a product is sold out is a catalog change).
    */
   memo<T>(key: string, produce: () => Promise<T>): Promise<T>;
-  /** Keeps a fragment read in `readIn` (the `generation` when its read began); one from an older one is dropped. */
-  keepFragment(key: string, json: string, readIn: number): void;
+  /**
+   * Keeps a product's fragment read since `readMark` (the `mark` when its read began); one read before a change to
+   * the catalog or to that product's stock is dropped.
+   */
+  keepFragment(productId: string, json: string, readMark: number): void;
   /** The catalog generation: it changes with every catalog change, here or (through the bus) elsewhere. */
   readonly generation: number;
+  /** Grows with every change and stock move, here or elsewhere: taken before a read, for `keepFragment`. */
+  readonly mark: number;
   readonly size: number;
   /** Bytes held by the kept answers (serialized and compressed forms). */
   readonly bytes: number;
@@ -87,7 +121,10 @@ export interface CatalogCache {
  * review, a feature image). Called after the commit and only when something changed: a refused, failed or no-op
  * request renews nothing (issue 24: a junk request must not empty every instance's cache).
  */
-export type CatalogChanges = Pick<CatalogCache, 'changed'>;
+export type CatalogChanges = Pick<CatalogCache, 'changed' | 'stockMoved'>;
+
+/** For services run where no catalog answers are cached (the seed, direct service calls in tests). */
+export const NO_CATALOG_CACHE: CatalogChanges = { changed: () => undefined, stockMoved: () => undefined };
 
 /** What a cached catalog read needs: the database, the image store (for image URLs) and the cache itself. */
 export interface CatalogReads {
@@ -97,6 +134,17 @@ export interface CatalogReads {
 }
 
 const CHANNEL = 'catalog-changed';
+const STOCK_CHANNEL = 'catalog-stock';
+
+/**
+ * Stock moves are sent to the other instances at most this often (ms), each message naming every product moved since
+ * the last: a flash sale of hundreds of checkouts a second sends tens of messages, and other instances show the new
+ * stock well within a second.
+ */
+export const STOCK_BATCH_MS = 50;
+
+/** Stock moves remembered per product for answers in flight; past it, every product counts as just moved. */
+const MOVED_MAX = 100_000;
 
 /** Keys of search answers start with this; they are kept apart from the other answers (see createCatalogCache). */
 export const SEARCH_KEY_PREFIX = 'search:';
@@ -161,6 +209,18 @@ export function createCatalogCache(
   const maxEntries = options.maxEntries ?? 500;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   let generation = 0;
+  // Every change and stock move takes the next mark. A read that began at mark m keeps its result only if nothing it
+  // may show changed after m: no full change (fullAt) and, for each product it shows, no stock move (movedAt).
+  let mark = 0;
+  let fullAt = 0;
+  let lastStockMove = 0;
+  const movedAt = new Map<string, number>();
+  // Products whose last move was forgotten (movedAt is bounded) count as moved at this mark.
+  let movedFloor = 0;
+  const movedSince = (productId: string, since: number) => (movedAt.get(productId) ?? movedFloor) > since;
+  /** Whether an answer read from mark `since`, showing `products`, can still be kept. */
+  const unmoved = (products: readonly string[] | undefined, since: number) =>
+    products ? !products.some((id) => movedSince(id, since)) : lastStockMove <= since;
   let bytes = 0;
   const pages = new Map<string, CachedAnswer>();
   const searches = new Map<string, CachedAnswer>();
@@ -170,11 +230,20 @@ export function createCatalogCache(
   // not answers, so that an answer pushed out of the cache is not kept alive here.
   const byAddress = new Map<string, string>();
   const fragments = boundedMap<{ json: string; expires: number }>(maxEntries * 40);
+  // The keys of the kept answers showing each product, and of those that may show any (CachedAnswer.products).
+  const showing = new Map<string, Set<string>>();
+  const showingAny = new Set<string>();
+  const instance = randomUUID();
   const memos = boundedMap<{ value: Promise<unknown>; expires: number; generation: number }>(16);
   const current = (answer: CachedAnswer) => answer.generation === generation && answer.expires > Date.now();
   const listeners: Array<() => void> = [];
   const forget = () => {
     generation++;
+    fullAt = ++mark;
+    movedAt.clear();
+    movedFloor = 0;
+    showing.clear();
+    showingAny.clear();
     pages.clear();
     searches.clear();
     byAddress.clear();
@@ -185,6 +254,35 @@ export function createCatalogCache(
     for (const fn of listeners) fn();
   };
   bus.subscribe(CHANNEL, forget);
+
+  /** Forgets the answers and fragments that show these products (their stock moved), and any answer in flight. */
+  const forgetProducts = (productIds: readonly string[]) => {
+    lastStockMove = ++mark;
+    if (movedAt.size + productIds.length > MOVED_MAX) {
+      movedAt.clear();
+      movedFloor = mark;
+    }
+    for (const id of productIds) {
+      movedAt.set(id, mark);
+      fragments.delete(id);
+      for (const key of showing.get(id) ?? []) drop(kept(key), key);
+    }
+    for (const key of showingAny) drop(kept(key), key);
+    // An answer being computed may have read the old stock: its callers get it, later requests compute anew.
+    inFlight.clear();
+  };
+  let unsent = new Set<string>();
+  let sendTimer: NodeJS.Timeout | undefined;
+  const sendMoves = () => {
+    sendTimer = undefined;
+    if (unsent.size === 0) return;
+    bus.publish(STOCK_CHANNEL, JSON.stringify({ from: instance, productIds: [...unsent] }));
+    unsent = new Set();
+  };
+  bus.subscribe(STOCK_CHANNEL, (message) => {
+    const { from, productIds } = JSON.parse(message) as { from: string; productIds: string[] };
+    if (from !== instance) forgetProducts(productIds);
+  });
 
   const sizeOf = (answer: CachedAnswer) =>
     answer.json.length +
@@ -211,6 +309,25 @@ export function createCatalogCache(
     if (!answer) return;
     entries.delete(key);
     bytes -= sizeOf(answer);
+    if (!answer.products) showingAny.delete(key);
+    for (const id of answer.products ?? []) {
+      const keys = showing.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) showing.delete(id);
+    }
+  };
+  /** Keeps `answer` under its key and notes the products it shows. */
+  const keep = (entries: Map<string, CachedAnswer>, answer: CachedAnswer) => {
+    drop(entries, answer.key);
+    entries.set(answer.key, answer);
+    bytes += sizeOf(answer);
+    if (!answer.products) showingAny.add(answer.key);
+    for (const id of answer.products ?? []) {
+      const keys = showing.get(id);
+      if (keys) keys.add(answer.key);
+      else showing.set(id, new Set([answer.key]));
+    }
+    evict();
   };
   /** Counts a compressed form made for a kept answer, then keeps the bounds. */
   const grew = (answer: CachedAnswer, added: number) => {
@@ -227,6 +344,7 @@ export function createCatalogCache(
       etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
       expires: Date.now() + options.ttlMs,
       generation: readIn,
+      ...(value instanceof RawJson && value.products ? { products: value.products } : {}),
     };
   };
   /** The answer's form in `encoding`, made once: at once when small, on the thread pool when large. */
@@ -271,10 +389,21 @@ export function createCatalogCache(
     return reply.header('content-encoding', encoding).send(await compressed(answer, encoding));
   };
 
+  const changed = () => {
+    forget();
+    // Every answer goes everywhere: the stock moves not sent yet are part of it.
+    unsent = new Set();
+    bus.publish(CHANNEL, String(Date.now()));
+  };
+
   return {
-    changed() {
-      forget();
-      bus.publish(CHANNEL, String(Date.now()));
+    changed,
+    stockMoved(move) {
+      if (move.soldOutChanged) return changed();
+      if (move.productIds.length === 0) return;
+      forgetProducts(move.productIds);
+      for (const id of move.productIds) unsent.add(id);
+      sendTimer ??= setTimeout(sendMoves, STOCK_BATCH_MS).unref();
     },
     onChange(fn) {
       listeners.push(fn);
@@ -291,18 +420,17 @@ export function createCatalogCache(
       if (pending) return pending;
       if (client !== undefined) chargeCold(client);
       const started = generation;
+      const startedAt = mark;
       const work = produce()
         .then((value) => encode(key, value, started))
-        .finally(() => inFlight.delete(key));
+        .finally(() => {
+          if (inFlight.get(key) === work) inFlight.delete(key);
+        });
       inFlight.set(key, work);
       const answer = await work;
-      // An answer computed across a catalog change may hold old data: serve it to its callers, never keep it.
-      if (started === generation) {
-        drop(entries, key);
-        entries.set(key, answer);
-        bytes += sizeOf(answer);
-        evict();
-      }
+      // An answer computed across a catalog change or a move of a product it shows may hold old data: serve it to
+      // its callers, never keep it.
+      if (started === generation && unmoved(answer.products, startedAt)) keep(entries, answer);
       return answer;
     },
     send,
@@ -326,15 +454,20 @@ export function createCatalogCache(
       });
       return value;
     },
-    fragment(key) {
-      const kept = fragments.get(key);
+    fragment(productId) {
+      const kept = fragments.get(productId);
       return kept && kept.expires > Date.now() ? kept.json : undefined;
     },
-    keepFragment(key, json, readIn) {
-      if (readIn === generation) fragments.set(key, { json, expires: Date.now() + options.ttlMs });
+    keepFragment(productId, json, readMark) {
+      if (readMark >= fullAt && !movedSince(productId, readMark)) {
+        fragments.set(productId, { json, expires: Date.now() + options.ttlMs });
+      }
     },
     get generation() {
       return generation;
+    },
+    get mark() {
+      return mark;
     },
     get size() {
       return pages.size + searches.size;

@@ -5,9 +5,10 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { orders } from '../db/schema.ts';
 import { reconcilePayments } from '../modules/orders/reconcile.ts';
-import { takeStock } from '../modules/orders/stock.ts';
+import { reserveStock } from '../modules/orders/stock.ts';
 import { createPaypalProvider, paypalAmount } from './paypal.ts';
 import { startPaypalFake, type PaypalFake } from './paypal-fake.ts';
+import { NO_CATALOG_CACHE } from '../lib/catalog-cache.ts';
 
 let fake: PaypalFake;
 let t: TestApp;
@@ -148,10 +149,7 @@ describe('PayPal provider against a local fake of Orders v2', () => {
     fake.setStatus(approved.token, 'APPROVED');
     const crashed = await placed();
     // PayPal captured, the shop crashed before recording: stock reserved, order capturing, nothing stored.
-    await t.db.transaction(async (tx) => {
-      await takeStock(tx as unknown as typeof t.db, crashed.orderId);
-      await tx.update(orders).set({ capturingSince: new Date() }).where(eq(orders.id, crashed.orderId));
-    });
+    expect(await reserveStock(t.db, crashed.orderId)).toHaveProperty('move');
     await fetch(`${fake.url}/v2/checkout/orders/${crashed.token}/capture`, {
       method: 'POST',
       headers: { authorization: 'Bearer fake-token' },
@@ -168,7 +166,7 @@ describe('PayPal provider against a local fake of Orders v2', () => {
       publicUrl: 'http://shop.test',
       log: pino({ level: 'silent' }),
       storefrontUrl: 'http://shop.test',
-      catalog: { changed: () => undefined },
+      catalog: NO_CATALOG_CACHE,
     };
     await reconcilePayments(deps, { pendingTtlMs: 3_600_000, graceMs: 0 });
     const status = async (id: string) =>

@@ -14,6 +14,7 @@ import { saveVariants } from '../modules/variants/service.ts';
 import type { ImageStore } from '../storage/image-store.ts';
 import type { ArtColour } from './art.ts';
 import type { Kind } from './catalog-data.ts';
+import { NO_CATALOG_CACHE } from '../lib/catalog-cache.ts';
 
 /** A colour of the demo's clothes: its name (the option value), its SKU code and the fill of its picture. */
 export interface DemoColour extends ArtColour {
@@ -258,7 +259,7 @@ export async function seedDemoVariants(
     colourImages: Map<string, string>;
   }>,
 ): Promise<number> {
-  const deps = { db, images, publicUrl: '', catalog: { changed: () => undefined } };
+  const deps = { db, images, publicUrl: '', catalog: NO_CATALOG_CACHE };
   let saved = 0;
   for (const { productId, title, priceCents, salePriceCents, plan, colourImages } of planned) {
     await saveVariants(deps, productId, {

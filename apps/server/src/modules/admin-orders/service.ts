@@ -325,9 +325,9 @@ export async function setOrderStatus(
         .where(and(eq(orders.id, orderId), isNull(orders.archivedAt)));
       if (!order) throw notFound('Order not found');
       if (order.status !== status) throw conflict(statusRefusal(order.status, status));
-      return false;
+      return null;
     }
-    if (status !== 'Cancelled') return false;
+    if (status !== 'Cancelled') return null;
     // The row is locked by the UPDATE above, so the payment read here is the one the cancellation applies to.
     await tx
       .update(orders)
@@ -349,7 +349,7 @@ export async function setOrderStatus(
     }
     return restoreStock(tx, orderId);
   });
-  if (restocked) deps.catalog.changed();
+  if (restocked) deps.catalog.stockMoved(restocked);
   if (shippedMail) deps.kickMail?.();
   const refunded = refund ? await sendRefund(deps, refund.id) : undefined;
   const order = await getAdminOrder(db, images, orderId);

@@ -1,9 +1,10 @@
 /**
  * Home's Featured Products as `GET /api/shop/products/featured` sends them, from the catalog cache
- * (lib/catalog-cache.ts): read once per catalog generation, renewed by every catalog change (a pick, an edit, a sale).
+ * (lib/catalog-cache.ts): read once per catalog generation, renewed by every catalog change (a pick, an edit, a product
+ * selling out) and by a stock move of a featured product.
  */
 import { FeaturedProductsResponse } from '@emporium/contract';
-import type { CachedAnswer, CatalogReads } from '../../lib/catalog-cache.ts';
+import { RawJson, type CachedAnswer, type CatalogReads } from '../../lib/catalog-cache.ts';
 import { featuredProductIds, productsInOrder } from './service.ts';
 
 /**
@@ -13,12 +14,19 @@ import { featuredProductIds, productsInOrder } from './service.ts';
 export function featuredProductsAnswer(reads: CatalogReads, client?: string): Promise<CachedAnswer> {
   return reads.cache.answer(
     'featured-products',
-    async () =>
+    async () => {
       // Parsed like every catalog answer: the schema keeps anything that is not the API's product out.
-      FeaturedProductsResponse.parse({
+      const featured = FeaturedProductsResponse.parse({
         success: true,
         data: await productsInOrder(reads.db, reads.images, await featuredProductIds(reads.db)),
-      }),
+      });
+      // Which products are featured changes only with a catalog change (a product selling out is one); a stock move
+      // of a featured product forgets this answer, others leave it.
+      return new RawJson(
+        JSON.stringify(featured),
+        featured.data.map((p) => p._id),
+      );
+    },
     client,
   );
 }

@@ -3,12 +3,19 @@
  * (lib/catalog-cache.ts). Shared by the route and the web shell's image hint.
  */
 import { FeatureListResponse } from '@emporium/contract';
-import type { CachedAnswer, CatalogReads } from '../../lib/catalog-cache.ts';
+import { RawJson, type CachedAnswer, type CatalogReads } from '../../lib/catalog-cache.ts';
 import { listFeatureImages } from './service.ts';
 
-/** `FeatureListResponse`: the hero images, oldest first. */
+/** `FeatureListResponse`: the hero images, oldest first; they show no product, so stock moves leave them cached. */
 export function featureImagesAnswer(reads: CatalogReads): Promise<CachedAnswer> {
-  return reads.cache.answer('features', async () =>
-    FeatureListResponse.parse({ success: true, data: await listFeatureImages(reads.db, reads.images) }),
+  return reads.cache.answer(
+    'features',
+    async () =>
+      new RawJson(
+        JSON.stringify(
+          FeatureListResponse.parse({ success: true, data: await listFeatureImages(reads.db, reads.images) }),
+        ),
+        [],
+      ),
   );
 }

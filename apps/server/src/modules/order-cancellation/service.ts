@@ -89,7 +89,7 @@ export async function cancelOwnOrder(
     );
     return restoreStock(tx, orderId);
   });
-  if (restocked) deps.catalog.changed();
+  if (restocked) deps.catalog.stockMoved(restocked);
   deps.kickMail?.();
   let message = 'Your order was cancelled.';
   if (refund) {

@@ -1,7 +1,8 @@
 /**
  * Capture in steps with durable state (DESIGN.md §4 "Money, stock and orders"):
- * 1. reserve: one short transaction locks the order row, takes its stock (product id order) and marks it
- *    capturing (`capturing_since`);
+ * 1. reserve: one statement claims the order (pending, not capturing), takes its stock (product id order) and marks
+ *    it capturing (`capturing_since`): stock.ts reserveStock, a database function, so that in a flash sale the
+ *    product's row stays locked only for that statement (issue 29);
  * 2. the provider captures, outside any transaction (no pool connection or row lock is held while it answers),
  *    with the order's idempotency key;
  * 3. record: one short transaction stores the outcome. Paid: Processing/completed, the bought lines leave the cart,
@@ -11,18 +12,19 @@
  * order still being pending, so repeated and concurrent captures record once, and money taken for an order that
  * was cancelled meanwhile is refunded, never kept.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isPaid, type Order } from '@emporium/contract';
 import { recordOrderEvent } from './events.ts';
 import { releaseCodeInTx } from '../pricing/service.ts';
 import { transactionWithRetry, type Db } from '../../db/client.ts';
 import { cartItems, carts, orderItems, orders } from '../../db/schema.ts';
-import { badRequest, HttpError, isUuid, notFound } from '../../lib/http-error.ts';
+import type { StockMove } from '../../lib/catalog-cache.ts';
+import { badRequest, conflict, HttpError, isUuid, notFound } from '../../lib/http-error.ts';
 import { queueOrderConfirmation } from '../../mail/outbox.ts';
 import type { CaptureResult } from '../../payments/provider.ts';
 import { getOrder } from './order-view.ts';
 import type { OrderDeps } from './service.ts';
-import { restoreStock, takeStock } from './stock.ts';
+import { reserveStock, restoreStock } from './stock.ts';
 
 export const CAPTURED_MESSAGE = 'Payment captured successfully';
 export const AMOUNT_MISMATCH_MESSAGE =
@@ -39,17 +41,22 @@ type OrderRow = typeof orders.$inferSelect;
 export type CaptureTarget =
   { orderId: string; userId?: string; expectedPaymentId?: string } | { paymentId: string };
 
-/** What cancelling did: whether the order was cancelled, and whether its stock came back (a catalog change). */
+/** What cancelling did: whether the order was cancelled, and the stock that came back (null: none). */
 export interface CancelResult {
   cancelled: boolean;
-  restocked: boolean;
+  restocked: StockMove | null;
 }
 
 /**
  * Cancels a pending order inside `tx`: Cancelled/cancelled with `message`, its stock given back if it held any.
- * Changes nothing when it was no longer pending.
+ * Changes nothing when it was no longer pending, nor, with `unlessCapturing`, while a capture holds it.
  */
-export async function cancelOrderInTx(tx: Db, orderId: string, message: string): Promise<CancelResult> {
+export async function cancelOrderInTx(
+  tx: Db,
+  orderId: string,
+  message: string,
+  { unlessCapturing = false } = {},
+): Promise<CancelResult> {
   const changed = await tx
     .update(orders)
     .set({
@@ -59,63 +66,72 @@ export async function cancelOrderInTx(tx: Db, orderId: string, message: string):
       capturingSince: null,
       orderUpdateDate: new Date(),
     })
-    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.paymentStatus, 'pending'),
+        unlessCapturing ? isNull(orders.capturingSince) : undefined,
+      ),
+    )
     .returning({ id: orders.id });
-  if (changed.length === 0) return { cancelled: false, restocked: false };
+  if (changed.length === 0) return { cancelled: false, restocked: null };
   await recordOrderEvent(tx, { orderId, kind: 'cancelled', note: message });
   await releaseCodeInTx(tx, orderId);
   return { cancelled: true, restocked: await restoreStock(tx, orderId) };
 }
 
 /**
- * Step 1: the stored outcome of a settled order, or the order with its stock reserved and marked capturing. Stock
- * taken here is announced to the catalog cache once the transaction has committed.
+ * Step 1: the stored outcome of a settled order, or the order with its stock reserved and marked capturing. The
+ * order is read without a lock; reserveStock claims it only if it is still pending and not capturing, so a capture,
+ * cancellation or payment that came first in between is read again and answered. Stock taken here is announced to
+ * the catalog cache (it has committed). A line out of stock cancels the order (409 naming it).
  */
 async function reserve(
   deps: Pick<OrderDeps, 'db' | 'catalog'>,
   target: CaptureTarget,
   payerId: string | undefined,
 ): Promise<{ settled: CaptureOutcome } | { order: OrderRow }> {
-  const reserved = await transactionWithRetry(
-    deps.db,
-    async (tx): Promise<{ settled: CaptureOutcome } | { order: OrderRow; took?: true }> => {
-      const where =
-        'paymentId' in target
-          ? eq(orders.paymentId, target.paymentId)
-          : and(eq(orders.id, target.orderId), target.userId ? eq(orders.userId, target.userId) : undefined);
-      const [order] = await tx.select().from(orders).where(where).for('update');
-      if (!order) throw notFound('Order not found');
-      const expected = 'orderId' in target ? target.expectedPaymentId : undefined;
-      if (expected !== undefined && order.paymentId && order.paymentId !== expected) {
-        throw badRequest('Payment information does not match this order');
-      }
-      if (isPaid(order.paymentStatus)) {
-        return { settled: { ok: true, message: order.paymentMessage ?? CAPTURED_MESSAGE } };
-      }
-      if (order.paymentStatus === 'cancelled') {
-        return {
-          settled: { ok: false, status: 409, message: order.paymentMessage ?? 'This order was cancelled' },
-        };
-      }
-      if (!order.paymentId) throw badRequest('Payment information is missing. Please try again.');
-      if (order.capturingSince) return { order };
+  const where =
+    'paymentId' in target
+      ? eq(orders.paymentId, target.paymentId)
+      : and(eq(orders.id, target.orderId), target.userId ? eq(orders.userId, target.userId) : undefined);
+  for (let attempt = 1; ; attempt++) {
+    const [order] = await deps.db.select().from(orders).where(where);
+    if (!order) throw notFound('Order not found');
+    const expected = 'orderId' in target ? target.expectedPaymentId : undefined;
+    if (expected !== undefined && order.paymentId && order.paymentId !== expected) {
+      throw badRequest('Payment information does not match this order');
+    }
+    if (isPaid(order.paymentStatus)) {
+      return { settled: { ok: true, message: order.paymentMessage ?? CAPTURED_MESSAGE } };
+    }
+    if (order.paymentStatus === 'cancelled') {
+      return {
+        settled: { ok: false, status: 409, message: order.paymentMessage ?? 'This order was cancelled' },
+      };
+    }
+    if (!order.paymentId) throw badRequest('Payment information is missing. Please try again.');
+    if (order.capturingSince) return { order };
 
-      const missing = await takeStock(tx, order.id);
-      if (missing) {
-        const message = `${missing} is out of stock`;
-        await cancelOrderInTx(tx, order.id, message);
-        return { settled: { ok: false, status: 409, message } };
-      }
-      const [marked] = await tx
-        .update(orders)
-        .set({ capturingSince: new Date(), payerId: payerId ?? order.payerId, orderUpdateDate: new Date() })
-        .where(eq(orders.id, order.id))
-        .returning();
-      return { order: marked!, took: true };
-    },
-  );
-  if ('took' in reserved) deps.catalog.changed();
-  return reserved;
+    const reserved = await reserveStock(deps.db, order.id, payerId);
+    if ('move' in reserved) {
+      deps.catalog.stockMoved(reserved.move);
+      const now = new Date();
+      return {
+        order: { ...order, capturingSince: now, stockHeld: true, payerId: payerId ?? order.payerId },
+      };
+    }
+    if ('missing' in reserved) {
+      const message = `${reserved.missing} is out of stock`;
+      const { cancelled } = await transactionWithRetry(deps.db, (tx) =>
+        cancelOrderInTx(tx, order.id, message, { unlessCapturing: true }),
+      );
+      if (cancelled) return { settled: { ok: false, status: 409, message } };
+    }
+    // The order changed between the read and the claim (another capture or a cancellation came first): its new
+    // state answers. It cannot keep changing: each change moves it towards capturing, paid or cancelled.
+    if (attempt >= 3) throw conflict('This order is being updated. Please try again.');
+  }
 }
 
 /**
@@ -129,7 +145,7 @@ export async function recordCapture(
 ): Promise<CaptureOutcome> {
   const { outcome, refund, restocked } = await transactionWithRetry(
     deps.db,
-    async (tx): Promise<{ outcome: CaptureOutcome; refund?: string; restocked?: boolean }> => {
+    async (tx): Promise<{ outcome: CaptureOutcome; refund?: string; restocked?: StockMove | null }> => {
       const captured = result.status === 'completed' ? result.captureId : undefined;
       const [now] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
       if (!now) return { outcome: { ok: false, status: 404, message: 'Order not found' }, refund: captured };
@@ -187,7 +203,7 @@ export async function recordCapture(
       return { outcome: { ok: true, message: CAPTURED_MESSAGE } };
     },
   );
-  if (restocked) deps.catalog.changed();
+  if (restocked) deps.catalog.stockMoved(restocked);
   if (refund && order.paymentId) {
     try {
       await deps.payments.refundPayment(

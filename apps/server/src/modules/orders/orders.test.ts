@@ -27,7 +27,8 @@ import {
 } from '../../test/shop-client.ts';
 import { recordCapture } from './capture.ts';
 import { ABANDONED_MESSAGE, reconcilePayments, VOIDED_MESSAGE } from './reconcile.ts';
-import { takeStock } from './stock.ts';
+import { reserveStock } from './stock.ts';
+import { NO_CATALOG_CACHE } from '../../lib/catalog-cache.ts';
 
 /** The real sandbox provider, counting captures that moved money (status completed on a new capture). */
 function countingSandbox(publicUrl: string) {
@@ -237,7 +238,7 @@ describe('payment completes on the server (the browser need not come back)', () 
         publicUrl: 'http://shop.test',
         log,
         storefrontUrl: 'http://shop.test',
-        catalog: { changed: () => undefined },
+        catalog: NO_CATALOG_CACHE,
       },
       { pendingTtlMs: 60 * 60_000, graceMs: 0, now },
     );
@@ -283,10 +284,7 @@ describe('payment completes on the server (the browser need not come back)', () 
     const { p, placed } = await pendingOrder();
     // What a crash leaves behind: stock reserved and the order marked capturing (step 1), the money taken by the
     // provider (step 2), nothing recorded (step 3 never ran).
-    await t.db.transaction(async (tx) => {
-      await takeStock(tx as unknown as typeof t.db, placed.orderId);
-      await tx.update(orders).set({ capturingSince: new Date() }).where(eq(orders.id, placed.orderId));
-    });
+    expect(await reserveStock(t.db, placed.orderId)).toHaveProperty('move');
     await t.db
       .update(sandboxPayments)
       .set({ status: 'captured', captureId: 'SBX-CRASH' })
@@ -305,10 +303,7 @@ describe('payment completes on the server (the browser need not come back)', () 
 
   it('a voided payment is cancelled and its reserved stock given back', async () => {
     const { p, placed } = await pendingOrder();
-    await t.db.transaction(async (tx) => {
-      await takeStock(tx as unknown as typeof t.db, placed.orderId);
-      await tx.update(orders).set({ capturingSince: new Date() }).where(eq(orders.id, placed.orderId));
-    });
+    expect(await reserveStock(t.db, placed.orderId)).toHaveProperty('move');
     await sandboxStatus(placed.paymentId, 'cancelled');
     expect(await reconcile()).toMatchObject({ cancelled: 1 });
     expect(await orderOf(placed.orderId)).toMatchObject({
@@ -337,10 +332,7 @@ describe('payment completes on the server (the browser need not come back)', () 
 
   it('money captured for an order the shop cancelled meanwhile is refunded, never kept', async () => {
     const { placed } = await pendingOrder();
-    await t.db.transaction(async (tx) => {
-      await takeStock(tx as unknown as typeof t.db, placed.orderId);
-      await tx.update(orders).set({ capturingSince: new Date() }).where(eq(orders.id, placed.orderId));
-    });
+    expect(await reserveStock(t.db, placed.orderId)).toHaveProperty('move');
     const admin = await signUpAndLogIn(t.app);
     await promoteToAdmin(t.db, admin.userId);
     const cancelled = await as(t.app, admin).put(`/api/admin/orders/status/${placed.orderId}`, {
@@ -361,7 +353,7 @@ describe('payment completes on the server (the browser need not come back)', () 
         publicUrl: '',
         log,
         storefrontUrl: 'http://shop.test',
-        catalog: { changed: () => undefined },
+        catalog: NO_CATALOG_CACHE,
       },
       await orderOf(placed.orderId),
       { status: 'completed', captureId: 'SBX-LATE', amountCents: 6000, currency: 'USD' },

@@ -78,7 +78,7 @@ export async function reconcilePayments(
 
 async function cancel(deps: OrderDeps, orderId: string, message: string): Promise<'cancelled' | 'left'> {
   const done = await transactionWithRetry(deps.db, (tx) => cancelOrderInTx(tx, orderId, message));
-  if (done.restocked) deps.catalog.changed();
+  if (done.restocked) deps.catalog.stockMoved(done.restocked);
   return done.cancelled ? 'cancelled' : 'left';
 }
 

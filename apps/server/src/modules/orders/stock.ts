@@ -4,9 +4,10 @@
  * on variants (issue 28); the database moves the product's `total_stock` (their sum) and bumps its version in the
  * same statement (trigger, migration 0017), so product rows are locked first.
  */
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { titleWithOptions } from '@emporium/contract';
-import type { Db } from '../../db/client.ts';
+import { retryOnConflict, selectRows, sqlState, type Db } from '../../db/client.ts';
+import type { StockMove } from '../../lib/catalog-cache.ts';
 import { orderItems, orders, products, productVariants } from '../../db/schema.ts';
 
 /**
@@ -39,55 +40,91 @@ type StockLine = { productId: string; stockVariantId: string | null; quantity: n
 /**
  * Locks the lines' product rows in id order before any variant row: the database keeps each product's
  * `total_stock` in step with its variants' stock (trigger `product_variants_stock_total`, migration 0017), so a move
- * locks the product too; taking the products first, in one order, means two orders cannot deadlock.
+ * locks the product too; taking the products first, in one order, means two orders cannot deadlock. Returns each
+ * product's `total_stock` as locked.
  */
-async function lockProducts(tx: Db, lines: StockLine[]): Promise<void> {
+async function lockProducts(tx: Db, lines: StockLine[]): Promise<Map<string, number>> {
   const ids = [...new Set(lines.map((l) => l.productId))];
-  if (ids.length === 0) return;
-  await tx
-    .select({ id: products.id })
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: products.id, totalStock: products.totalStock })
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))
     .for('update');
-}
-
-/** Takes one line's units from its variant with the rule in the WHERE clause (`stock >= qty`); whether it did. */
-async function takeLine(tx: Db, line: StockLine): Promise<boolean> {
-  if (!line.stockVariantId) return false;
-  const variant = await tx
-    .update(productVariants)
-    .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
-    .where(and(eq(productVariants.id, line.stockVariantId), gte(productVariants.stock, line.quantity)))
-    .returning({ id: productVariants.id });
-  return variant.length > 0;
+  return new Map(rows.map((r) => [r.id, r.totalStock]));
 }
 
 /**
- * Takes the order's units out of stock with one conditional UPDATE per line (the rule in the WHERE clause), after
- * locking the products in id order so that two orders holding the same products in opposite order cannot deadlock. When a
- * line cannot be served, the lines already taken are put back and its title (with its options, "Tee (Size: 42)") is
- * returned; otherwise null. Each write
- * bumps the product's `version`, so an admin form loaded before the sale cannot overwrite the new stock.
+ * What giving `lines` back did to the catalog, from each product's total before: which products moved, and whether
+ * one of them was sold out and came back (CatalogCache.stockMoved).
  */
-export async function takeStock(tx: Db, orderId: string): Promise<string | null> {
-  const lines = await linesOf(tx, orderId);
-  await lockProducts(tx, lines);
-  const taken: typeof lines = [];
-  for (const line of lines) {
-    if (!(await takeLine(tx, line))) {
-      await putBack(tx, taken);
-      return titleWithOptions(line.title, line.options);
-    }
-    taken.push(line);
-  }
-  await tx.update(orders).set({ stockHeld: true }).where(eq(orders.id, orderId));
-  return null;
+function restockMoveOf(before: Map<string, number>, lines: StockLine[]): StockMove {
+  const productIds = [...new Set(lines.map((l) => l.productId))];
+  return { productIds, soldOutChanged: productIds.some((id) => (before.get(id) ?? 0) === 0) };
 }
 
-/** Gives units back to their variants (products locked first); variants deleted since are skipped. */
-async function putBack(tx: Db, lines: StockLine[]): Promise<void> {
-  await lockProducts(tx, lines);
+/** SQLSTATE raised by `reserve_order_stock` when a line cannot be served (migration 0020). */
+const OUT_OF_STOCK = 'ES002';
+
+/**
+ * What reserving an order did: claimed it and took its stock (the move, for the catalog cache: the statement has
+ * committed), found it no longer claimable (paid, cancelled or capturing meanwhile), or found a line out of stock
+ * (its title with its options, "Tee (Size: 42)"; nothing was taken or claimed).
+ */
+export type Reservation = { move: StockMove } | { unclaimed: true } | { missing: string };
+
+/**
+ * Step 1 of a capture (capture.ts): claims a pending order that has a payment and is not capturing (marks it
+ * capturing, stock held, with the payer) and takes each line's units with the rule in the WHERE clause (`stock >=
+ * qty`), products locked in id order first, all in one statement (the database function `reserve_order_stock`,
+ * migration 0020) so that a flash sale's hot row stays locked only for that statement. Each write bumps the
+ * product's `version`, so an admin form loaded before the sale cannot overwrite the new stock. A deadlock is run
+ * again; other database errors are thrown.
+ */
+export async function reserveStock(db: Db, orderId: string, payerId?: string): Promise<Reservation> {
+  try {
+    const [row] = await retryOnConflict(() =>
+      selectRows<{ claimed: boolean; product_ids: string[]; sold_out: boolean }>(
+        db,
+        sql`select claimed, to_json(product_ids) as product_ids, sold_out
+            from reserve_order_stock(${orderId}::uuid, ${payerId ?? null}::text)`,
+      ),
+    );
+    if (!row?.claimed) return { unclaimed: true };
+    return { move: { productIds: row.product_ids, soldOutChanged: row.sold_out } };
+  } catch (err) {
+    if (sqlState(err) !== OUT_OF_STOCK) throw err;
+    return { missing: await missingLine(db, orderId) };
+  }
+}
+
+/** The title (with options) of the order's first line its variant cannot serve now (else of its first line). */
+async function missingLine(db: Db, orderId: string): Promise<string> {
+  const lines = await linesOf(db, orderId);
+  const ids = lines.flatMap((l) => (l.stockVariantId ? [l.stockVariantId] : []));
+  const stocks = new Map(
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: productVariants.id, stock: productVariants.stock })
+            .from(productVariants)
+            .where(inArray(productVariants.id, ids))
+        ).map((v) => [v.id, v.stock]),
+  );
+  const line =
+    lines.find((l) => !l.stockVariantId || (stocks.get(l.stockVariantId) ?? 0) < l.quantity) ?? lines[0];
+  return line ? titleWithOptions(line.title, line.options) : 'An item';
+}
+
+/**
+ * Gives units back to their variants (products locked first); variants deleted since are skipped. Returns the stock
+ * move, or null when there was nothing to give back.
+ */
+async function putBack(tx: Db, lines: StockLine[]): Promise<StockMove | null> {
+  if (lines.length === 0) return null;
+  const before = await lockProducts(tx, lines);
   for (const line of lines) {
     if (!line.stockVariantId) continue;
     await tx
@@ -95,23 +132,24 @@ async function putBack(tx: Db, lines: StockLine[]): Promise<void> {
       .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
       .where(eq(productVariants.id, line.stockVariantId));
   }
+  return restockMoveOf(before, lines);
 }
 
 /**
  * Gives the order's units back if it holds them, exactly once: the `stock_held` flag is cleared by a conditional
  * UPDATE and only the caller that cleared it restores the stock. Units a line refund already returned
- * (`restocked_quantity`, issue 26) are not returned again. Products deleted since are skipped. Returns whether
- * stock was restored.
+ * (`restocked_quantity`, issue 26) are not returned again. Products deleted since are skipped. Returns the stock
+ * move (for the catalog cache once committed), or null when no stock came back.
  */
-export async function restoreStock(tx: Db, orderId: string): Promise<boolean> {
+export async function restoreStock(tx: Db, orderId: string): Promise<StockMove | null> {
   const released = await tx
     .update(orders)
     .set({ stockHeld: false })
     .where(and(eq(orders.id, orderId), eq(orders.stockHeld, true)))
     .returning({ id: orders.id });
-  if (released.length === 0) return false;
+  if (released.length === 0) return null;
   const lines = await linesOf(tx, orderId);
-  await putBack(
+  const move = await putBack(
     tx,
     lines.map((l) => ({ ...l, quantity: l.quantity - l.restockedQuantity })).filter((l) => l.quantity > 0),
   );
@@ -119,22 +157,22 @@ export async function restoreStock(tx: Db, orderId: string): Promise<boolean> {
     .update(orderItems)
     .set({ restockedQuantity: sql`${orderItems.quantity}` })
     .where(eq(orderItems.orderId, orderId));
-  return true;
+  return move;
 }
 
 /**
  * Returns refunded units to stock (a line refund with "return items to stock", issue 26), each at most once: a line's
  * `restocked_quantity` grows only within its quantity (the rule in the UPDATE's WHERE), and only while the order
  * holds its stock (an order cancelled or never captured has none to give back). Lines in product id order, like
- * every stock move. Returns whether any stock came back.
+ * every stock move. Returns the stock move, or null when no stock came back.
  */
 export async function restockLines(
   tx: Db,
   orderId: string,
   lines: Array<{ orderItemId: string; quantity: number }>,
-): Promise<boolean> {
+): Promise<StockMove | null> {
   const [order] = await tx.select({ held: orders.stockHeld }).from(orders).where(eq(orders.id, orderId));
-  if (!order?.held) return false;
+  if (!order?.held) return null;
   const wanted = new Map(lines.map((l) => [l.orderItemId, l.quantity]));
   const back: StockLine[] = [];
   for (const line of await linesOf(tx, orderId)) {
@@ -152,6 +190,5 @@ export async function restockLines(
       .returning({ id: orderItems.id });
     if (moved.length > 0) back.push({ ...line, quantity });
   }
-  await putBack(tx, back);
-  return back.length > 0;
+  return putBack(tx, back);
 }

@@ -12,8 +12,6 @@ import { isUuid, notFound } from '../../lib/http-error.ts';
 import { catalogShapeOf } from '../variants/service.ts';
 import { listProductIds, productsByIds } from './service.ts';
 
-const fragmentKey = (id: string) => `product:${id}`;
-
 /**
  * The serialized products with these ids, in the same order; ids the database no longer has are left out. Products
  * without a fragment are read in one query.
@@ -23,17 +21,17 @@ async function productFragments(reads: CatalogReads, ids: string[]): Promise<str
   const found = new Map<string, string>();
   const missing: string[] = [];
   for (const id of ids) {
-    const json = cache.fragment(fragmentKey(id));
+    const json = cache.fragment(id);
     if (json === undefined) missing.push(id);
     else found.set(id, json);
   }
-  // Rows read across a catalog change may be old: like such an answer (CatalogCache.answer), they are not kept.
-  const readIn = cache.generation;
+  // Rows read across a catalog change or a stock move may be old: like such an answer, they are not kept.
+  const readMark = cache.mark;
   for (const product of await productsByIds(reads.db, reads.images, missing)) {
     // The schema strips anything that is not part of the API's product (DESIGN.md §4: responses are validated).
     const json = JSON.stringify(Product.parse(product));
     found.set(product._id, json);
-    cache.keepFragment(fragmentKey(product._id), json, readIn);
+    cache.keepFragment(product._id, json, readMark);
   }
   return ids.flatMap((id) => {
     const json = found.get(id);
@@ -63,10 +61,11 @@ export function productListAnswer(
         total,
         pages: Math.max(1, Math.ceil(total / q.limit)),
       };
-      // The envelope of ProductListResponse around the validated products.
+      // The envelope of ProductListResponse around the validated products; a stock move of one of them forgets it.
       return new RawJson(
         `{"success":true,"data":[${data.join(',')}],"page":${q.page},"limit":${q.limit},` +
           `"pagination":${JSON.stringify(pagination)},"facets":${JSON.stringify(facets)}}`,
+        ids,
       );
     },
     client,
@@ -88,7 +87,7 @@ export function productAnswer(reads: CatalogReads, id: string, client?: string):
         ...(JSON.parse(json) as Product),
         ...(await catalogShapeOf(reads.db, reads.images, key)),
       });
-      return new RawJson(`{"success":true,"data":${JSON.stringify(details)}}`);
+      return new RawJson(`{"success":true,"data":${JSON.stringify(details)}}`, [key]);
     },
     client,
   );

@@ -23,6 +23,7 @@ import { captureMail, type CapturedMail } from '../account/test-mail.ts';
 import type { OrderDeps } from '../orders/service.ts';
 import { retryPendingRefunds } from './reconcile.ts';
 import { reserveRefundInTx } from './service.ts';
+import { NO_CATALOG_CACHE } from '../../lib/catalog-cache.ts';
 
 let t: TestApp;
 let mail: CapturedMail;
@@ -489,7 +490,7 @@ describe('against the PayPal fake: time-outs and crashes never refund twice', ()
       publicUrl: 'http://shop.test',
       storefrontUrl: 'http://shop.test',
       log: pino({ level: 'silent' }),
-      catalog: { changed: () => undefined },
+      catalog: NO_CATALOG_CACHE,
     };
   });
   afterEach(() => {

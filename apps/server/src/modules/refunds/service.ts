@@ -268,7 +268,7 @@ export async function recordRefund(
       .where(and(eq(orders.id, done.orderId), inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES])))
       .returning();
     if (!order) throw new Error(`refund ${refundId}: its order is no longer paid`);
-    const restocked = done.restock && (await restockLines(tx, order.id, done.lines));
+    const restocked = done.restock ? await restockLines(tx, order.id, done.lines) : null;
     await recordOrderEvent(tx, {
       orderId: order.id,
       kind: 'refunded',
@@ -293,7 +293,7 @@ export async function recordRefund(
     const outcome: RefundOutcome = { status: 'completed', amountCents: done.amountCents };
     return { outcome, restocked, mailed };
   });
-  if (restocked) deps.catalog.changed();
+  if (restocked) deps.catalog.stockMoved(restocked);
   if (mailed) deps.kickMail?.();
   return outcome;
 }

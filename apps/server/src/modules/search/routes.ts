@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, SearchParams, SearchQuery, SearchResponse } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
-import { SEARCH_KEY_PREFIX, type CatalogCache } from '../../lib/catalog-cache.ts';
+import { RawJson, SEARCH_KEY_PREFIX, type CatalogCache } from '../../lib/catalog-cache.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { createSearchProvider } from './service.ts';
 
@@ -41,7 +41,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{
         key,
         async () => {
           const { items, total, correctedQuery, suggestion } = await provider.search(text, page, limit);
-          return SearchResponse.parse({
+          const found = SearchResponse.parse({
             success: true,
             data: items,
             page,
@@ -50,6 +50,11 @@ export const searchRoutes: FastifyPluginAsyncZod<{
             ...(correctedQuery ? { correctedQuery } : {}),
             ...(suggestion ? { suggestion } : {}),
           });
+          // A stock move of a product it shows forgets it; others leave it cached.
+          return new RawJson(
+            JSON.stringify(found),
+            found.data.map((p) => p._id),
+          );
         },
         request.ip,
       );

@@ -1,0 +1,222 @@
+/**
+ * Issue 29: a sale costs one product's freshness, not every answer. Stock that moves without a product selling out
+ * or coming back forgets only the cached answers that show the products it moved: they show the new stock in the
+ * very next answer on the same instance, and within a second on another instance sharing Redis, while the cached
+ * answers of unrelated products stay cached. Each "stays cached" check changes the unrelated product's price behind
+ * the cache's back (a direct database write): while its cached answers keep the old price, nothing renewed them.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { products } from '../../db/schema.ts';
+import { createBus } from '../../lib/bus.ts';
+import { createCatalogCache, RawJson } from '../../lib/catalog-cache.ts';
+import { buildTestApp, insertProduct, signUpAndLogIn, type TestApp } from '../../test/build-test-app.ts';
+import { buyProducts, type Session } from '../../test/shop-client.ts';
+
+let t: TestApp;
+let shopper: Session;
+
+interface Shown {
+  _id: string;
+  price: number;
+  totalStock: number;
+}
+const get = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url }).then((r) => r.json());
+const details = async (app: FastifyInstance, id: string): Promise<Shown> =>
+  (await get(app, `/api/shop/products/get/${id}`)).data;
+const inListing = async (app: FastifyInstance, url: string, id: string): Promise<Shown | undefined> =>
+  ((await get(app, url)).data as Shown[]).find((p) => p._id === id);
+const changePriceBehindTheCache = (id: string, price: number) =>
+  t.db
+    .update(products)
+    .set({ priceCents: price * 100 })
+    .where(eq(products.id, id));
+
+beforeAll(async () => {
+  t = await buildTestApp({ CATALOG_CACHE_TTL_SECONDS: '600' });
+  shopper = await signUpAndLogIn(t.app);
+  mkdirSync(join(t.images.root, 'products'), { recursive: true });
+  writeFileSync(join(t.images.root, 'products', 'test-800.webp'), 'image');
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+describe('stock moves on one instance', () => {
+  it('a sale shows the exact stock at once in the listing, details and search, and leaves other products cached', async () => {
+    const sold = await insertProduct(t.db, {
+      title: 'Overlay Runner',
+      brand: 'Nike',
+      category: 'Shoes',
+      totalStock: 10,
+    });
+    const other = await insertProduct(t.db, {
+      title: 'Overlay Radio',
+      brand: 'Sony',
+      price: 30,
+      totalStock: 10,
+    });
+    const soldListing = '/api/shop/products/get?brand=Nike&sortBy=price-asc';
+    const otherListing = '/api/shop/products/get?brand=Sony&sortBy=price-asc';
+    const soldSearch = '/api/shop/search/overlay%20runner';
+    const otherSearch = '/api/shop/search/overlay%20radio';
+    const searched = async (url: string, id: string) =>
+      ((await get(t.app, url)).data as Shown[]).find((p) => p._id === id);
+    // Cached: each answer once.
+    expect((await details(t.app, sold)).totalStock).toBe(10);
+    expect((await inListing(t.app, soldListing, sold))?.totalStock).toBe(10);
+    expect((await searched(soldSearch, sold))?.totalStock).toBe(10);
+    expect((await details(t.app, other)).price).toBe(30);
+    expect((await inListing(t.app, otherListing, other))?.price).toBe(30);
+    expect((await searched(otherSearch, other))?.price).toBe(30);
+    await changePriceBehindTheCache(other, 35);
+
+    await buyProducts(t.app, shopper, [{ productId: sold, quantity: 3 }]);
+    expect((await details(t.app, sold)).totalStock).toBe(7);
+    expect((await inListing(t.app, soldListing, sold))?.totalStock).toBe(7);
+    expect((await searched(soldSearch, sold))?.totalStock).toBe(7);
+    // The other product's answers were not renewed: they still show the price from before the direct write.
+    expect((await details(t.app, other)).price).toBe(30);
+    expect((await inListing(t.app, otherListing, other))?.price).toBe(30);
+    expect((await searched(otherSearch, other))?.price).toBe(30);
+
+    // Selling the last units changes the listing's order (in stock first): that is a change of the whole catalog.
+    await buyProducts(t.app, shopper, [{ productId: sold, quantity: 7 }]);
+    expect((await details(t.app, sold)).totalStock).toBe(0);
+    expect((await inListing(t.app, soldListing, sold))?.totalStock).toBe(0);
+    expect((await details(t.app, other)).price).toBe(35);
+    expect((await inListing(t.app, otherListing, other))?.price).toBe(35);
+  });
+
+  it('a cancellation that gives stock back shows it at once and leaves other products cached', async () => {
+    const sold = await insertProduct(t.db, { title: 'Overlay Kettle', brand: 'Bosch', totalStock: 5 });
+    const other = await insertProduct(t.db, {
+      title: 'Overlay Toaster',
+      brand: 'GE',
+      price: 12,
+      totalStock: 5,
+    });
+    const order = await buyProducts(t.app, shopper, [{ productId: sold, quantity: 2 }]);
+    expect((await details(t.app, sold)).totalStock).toBe(3);
+    expect((await details(t.app, other)).price).toBe(12);
+    await changePriceBehindTheCache(other, 14);
+
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/shop/order/cancel/${order._id}`,
+      headers: { authorization: `Bearer ${shopper.token}` },
+      payload: {},
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await details(t.app, sold)).totalStock).toBe(5);
+    expect((await details(t.app, other)).price).toBe(12);
+  });
+});
+
+describe('the cache itself', () => {
+  const answerOf = (products: string[] | undefined, text: string) => async () => new RawJson(text, products);
+
+  it('forgets only the answers showing a moved product, and every answer when one sells out', async () => {
+    const cache = createCatalogCache(createBus(), { ttlMs: 60_000 });
+    await cache.answer('a', answerOf(['p1'], '"a1"'));
+    await cache.answer('b', answerOf(['p2'], '"b1"'));
+    await cache.answer('c', answerOf([], '"c1"'));
+    await cache.answer('d', answerOf(undefined, '"d1"'));
+    cache.stockMoved({ productIds: ['p1'], soldOutChanged: false });
+    const now = async (key: string, text: string, products?: string[]) =>
+      (await cache.answer(key, answerOf(products, text))).json.toString();
+    expect(await now('a', '"a2"', ['p1'])).toBe('"a2"');
+    expect(await now('b', '"b2"', ['p2'])).toBe('"b1"');
+    expect(await now('c', '"c2"', [])).toBe('"c1"');
+    // An answer that does not say which products it shows may show any: forgotten by every move.
+    expect(await now('d', '"d2"')).toBe('"d2"');
+
+    cache.stockMoved({ productIds: ['p3'], soldOutChanged: true });
+    expect(await now('b', '"b3"', ['p2'])).toBe('"b3"');
+    expect(await now('c', '"c3"', [])).toBe('"c3"');
+  });
+
+  it('never keeps an answer or fragment read across a move of a product it shows', async () => {
+    const cache = createCatalogCache(createBus(), { ttlMs: 60_000 });
+    let finish!: (value: RawJson) => void;
+    const slow = cache.answer('a', () => new Promise<RawJson>((resolve) => (finish = resolve)));
+    const readMark = cache.mark;
+    cache.stockMoved({ productIds: ['p1'], soldOutChanged: false });
+    cache.keepFragment('p1', '{"old":true}', readMark);
+    cache.keepFragment('p2', '{"p2":true}', readMark);
+    finish(new RawJson('"old"', ['p1']));
+    expect((await slow).json.toString()).toBe('"old"');
+    expect((await cache.answer('a', answerOf(['p1'], '"new"'))).json.toString()).toBe('"new"');
+    expect(cache.fragment('p1')).toBeUndefined();
+    expect(cache.fragment('p2')).toBe('{"p2":true}');
+  });
+
+  it('sends the moves to the other instances in one message per batch, not back to itself', async () => {
+    const published: string[] = [];
+    const subscribers = new Map<string, (message: string) => void>();
+    const bus = {
+      publish: (channel: string, message: string) => {
+        published.push(channel);
+        subscribers.get(channel)?.(message);
+      },
+      subscribe: (channel: string, handler: (message: string) => void) =>
+        void subscribers.set(channel, handler),
+      close: async () => undefined,
+    };
+    const cache = createCatalogCache(bus, { ttlMs: 60_000 });
+    await cache.answer('a', answerOf(['p1'], '"a1"'));
+    for (let i = 0; i < 20; i++) cache.stockMoved({ productIds: ['p2', `p${i + 3}`], soldOutChanged: false });
+    await new Promise((r) => setTimeout(r, 120));
+    expect(published.filter((c) => c === 'catalog-stock')).toHaveLength(1);
+    // Its own message forgot nothing more: the answer of p1 is still the first.
+    expect((await cache.answer('a', answerOf(['p1'], '"a2"'))).json.toString()).toBe('"a1"');
+  });
+});
+
+describe('stock moves across instances', () => {
+  it.runIf(process.env.TEST_REDIS_URL)(
+    'with Redis, a sale shows on the other instance within a second, and its other answers stay cached',
+    async () => {
+      const redisA = new Redis(process.env.TEST_REDIS_URL!);
+      const redisB = new Redis(process.env.TEST_REDIS_URL!);
+      const config = { ...t.config, catalogCacheTtlMs: 600_000 };
+      const a = await buildApp({ config, database: t.database, images: t.images, redis: redisA });
+      const b = await buildApp({ config, database: t.database, images: t.images, redis: redisB });
+      await Promise.all([a.ready(), b.ready()]);
+      try {
+        await new Promise((r) => setTimeout(r, 200)); // subscriptions established
+        const sold = await insertProduct(t.db, { title: 'Shared Lamp', brand: 'LG', totalStock: 8 });
+        const other = await insertProduct(t.db, {
+          title: 'Shared Fan',
+          brand: 'Samsung',
+          price: 40,
+          totalStock: 8,
+        });
+        const soldListing = '/api/shop/products/get?brand=LG&sortBy=price-asc';
+        expect((await details(b, sold)).totalStock).toBe(8);
+        expect((await inListing(b, soldListing, sold))?.totalStock).toBe(8);
+        expect((await details(b, other)).price).toBe(40);
+        await changePriceBehindTheCache(other, 45);
+
+        await buyProducts(a, shopper, [{ productId: sold, quantity: 2 }]);
+        const soldAt = Date.now();
+        await expect.poll(async () => (await details(b, sold)).totalStock, { timeout: 1000 }).toBe(6);
+        await expect
+          .poll(async () => (await inListing(b, soldListing, sold))?.totalStock, { timeout: 1000 })
+          .toBe(6);
+        expect(Date.now() - soldAt).toBeLessThan(1000);
+        expect((await details(b, other)).price).toBe(40);
+      } finally {
+        await a.close();
+        await b.close();
+        redisA.disconnect();
+        redisB.disconnect();
+      }
+    },
+  );
+});

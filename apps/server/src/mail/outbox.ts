@@ -5,7 +5,7 @@
  * once) and marked sent after. A crash between send and mark resends once the claim expires; the message key keeps
  * that resend from becoming a second mail (same Message-ID, same .eml file).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { titleWithOptions, toCents } from '@emporium/contract';
 import { selectRows, type Db } from '../db/client.ts';
@@ -62,9 +62,13 @@ export async function queueCustomerMail(
   return true;
 }
 
-/** Queues the order confirmation of `orderId`, once per order, inside the caller's transaction. */
-export async function queueOrderConfirmation(tx: Db, orderId: string): Promise<void> {
-  await tx.insert(mailOutbox).values({ kind: 'order-confirmation', orderId }).onConflictDoNothing();
+/**
+ * Queues the confirmation of each order whose id `orderIds` (a query returning `id`) returns, once per order: a step
+ * of a larger statement (a data-modifying WITH, so in its transaction), sent by the worker after the commit.
+ */
+export function queueOrderConfirmationsOf(orderIds: SQL): SQL {
+  return sql`insert into ${mailOutbox} (kind, order_id)
+    select 'order-confirmation', o.id from (${orderIds}) o on conflict do nothing`;
 }
 
 /** Wait before attempt n+1: 30 s, 1 min, 2 min, … capped at one hour. */

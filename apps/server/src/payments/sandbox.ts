@@ -38,14 +38,18 @@ export function createSandboxProvider(publicUrl: string): PaymentProvider {
     name: 'sandbox',
 
     async createPayment(input: CreatePaymentInput, { db }: PaymentContext): Promise<CreatedPayment> {
-      await db
+      // One payment per order: a repeated call answers the first one's (read only then).
+      const [made] = await db
         .insert(sandboxPayments)
         .values({ orderId: input.orderId, amountCents: input.amountCents, description: input.description })
-        .onConflictDoNothing({ target: sandboxPayments.orderId });
-      const [row] = await db
-        .select({ id: sandboxPayments.id })
-        .from(sandboxPayments)
-        .where(eq(sandboxPayments.orderId, input.orderId));
+        .onConflictDoNothing({ target: sandboxPayments.orderId })
+        .returning({ id: sandboxPayments.id });
+      const [row] = made
+        ? [made]
+        : await db
+            .select({ id: sandboxPayments.id })
+            .from(sandboxPayments)
+            .where(eq(sandboxPayments.orderId, input.orderId));
       return { paymentId: row!.id, approvalUrl: sandboxApprovalUrl(publicUrl, row!.id) };
     },
 

@@ -24,8 +24,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> =
   app,
   { db, images },
 ) => {
-  async function answer(userId: string, message: string) {
-    const { cart, message: said } = await readCart(db, images, userId, message);
+  async function answer(userId: string, message: string, cartId?: string) {
+    const { cart, message: said } = await readCart(db, images, userId, message, cartId);
     return { success: true as const, message: said, data: cart };
   }
 
@@ -60,14 +60,14 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> =
     },
     async (request) => {
       const user = requireSelf(request, request.params.userId);
-      await addToCart(
+      const cartId = await addToCart(
         db,
         user.userId,
         request.params.productId,
         request.body.quantity,
         request.body.variantId,
       );
-      return answer(user.userId, 'Product added to cart');
+      return answer(user.userId, 'Product added to cart', cartId);
     },
   );
 

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CART_FULL_MESSAGE, LIMITS, toDollars, type Cart } from '@emporium/contract';
-import { transactionWithRetry, type Db } from '../../db/client.ts';
+import { selectRows, transactionWithRetry, type Db } from '../../db/client.ts';
 import { cartItems, carts, products, productVariants } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
@@ -21,21 +21,35 @@ export function stockMessage(stock: number): string {
   return stock > 0 ? `Only ${stock} left in stock` : 'This product is out of stock';
 }
 
-/** The user's cart id, creating the cart on first use. */
+/**
+ * The user's cart id, creating the cart on first use: one statement (the cart, else the one inserted), and a second
+ * read only when another request created it at the same moment.
+ */
 export async function ensureCart(db: Db, userId: string): Promise<string> {
-  await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
-  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
-  return row!.id;
+  const [row] = await selectRows<{ id: string }>(
+    db,
+    sql`with found as (select id from ${carts} where user_id = ${userId}),
+        made as (insert into ${carts} (user_id) select ${userId} where not exists (select 1 from found)
+                 on conflict (user_id) do nothing returning id)
+        select id from found union all select id from made`,
+  );
+  if (row) return row.id;
+  const [made] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+  return made!.id;
 }
 
-/** The cart with its items (current variant data, dollars) and the message of spec §7. */
+/**
+ * The cart with its items (current variant data, dollars) and the message of spec §7. `cartId`: the user's cart when
+ * the caller already has it (ensureCart), saving its lookup.
+ */
 export async function readCart(
   db: Db,
   images: ImageStore,
   userId: string,
   message = 'Cart fetched successfully',
+  cartId?: string,
 ): Promise<{ cart: Cart; message: string }> {
-  const cartId = await ensureCart(db, userId);
+  cartId ??= await ensureCart(db, userId);
   const rows = await db
     .select({
       variantId: cartItems.variantId,
@@ -109,7 +123,8 @@ async function variantStock(db: Db, variantId: string): Promise<number> {
  * Adds `quantity` units of a variant to its line (creating it); without `variantId`, the product's default variant
  * (first in stock, issue 28), so the spec's client adds products as before. One upsert whose WHERE clauses refuse a
  * new line when the cart already holds LIMITS.cartLines lines, and a resulting quantity above the variant's stock or
- * LIMITS.lineQuantity. 404 unknown product or variant; 409 above stock or a full cart, and nothing changes.
+ * LIMITS.lineQuantity. 404 unknown product or variant; 409 above stock or a full cart, and nothing changes. Returns
+ * the cart's id.
  */
 export async function addToCart(
   db: Db,
@@ -117,16 +132,17 @@ export async function addToCart(
   productId: string,
   quantity: number,
   variantId?: string,
-): Promise<void> {
+): Promise<string> {
   const variant = await resolveVariant(db, productId, variantId);
   const cap = Math.min(variant.stock, LIMITS.lineQuantity.max);
   if (quantity > cap) throw conflict(stockMessage(variant.stock));
   const cartId = await ensureCart(db, userId);
   await transactionWithRetry(db, async (tx) => {
-    // Adds to one cart queue on its row, so each counts the lines the previous one committed: two concurrent adds
-    // of different variants to a cart one line short of the cap cannot both see room (a statement's own snapshot
-    // would be taken before the wait). The stock rule needs no lock: the upsert re-reads a conflicting line.
-    await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
+    // Adds to one cart queue on its row (this UPDATE locks it, and dates the change; a refused add rolls it back),
+    // so each counts the lines the previous one committed: two concurrent adds of different variants to a cart one
+    // line short of the cap cannot both see room (a statement's own snapshot would be taken before the wait). The
+    // stock rule needs no lock: the upsert re-reads a conflicting line.
+    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
     const written = await tx
       .insert(cartItems)
       .select(
@@ -153,8 +169,8 @@ export async function addToCart(
           : stockMessage(fresh),
       );
     }
-    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
   });
+  return cartId;
 }
 
 /**

@@ -5,22 +5,23 @@
  *    product's row stays locked only for that statement (issue 29);
  * 2. the provider captures, outside any transaction (no pool connection or row lock is held while it answers),
  *    with the order's idempotency key;
- * 3. record: one short transaction stores the outcome. Paid: Processing/completed, the bought lines leave the cart,
- *    the confirmation mail is queued in the outbox. Declined or the wrong amount: Cancelled/cancelled, stock back.
+ * 3. record: one statement stores a payment of the order's total (Processing/completed, the bought lines leave the
+ *    cart, the confirmation mail is queued in the outbox); any other outcome is decided in a short transaction
+ *    holding the order's row. Declined or the wrong amount: Cancelled/cancelled, stock back.
  * A crash or a provider time-out between the steps leaves the order pending and capturing with its stock held; a
  * retry, or the reconciliation job (reconcile.ts), asks the provider and finishes it. Record is conditional on the
  * order still being pending, so repeated and concurrent captures record once, and money taken for an order that
  * was cancelled meanwhile is refunded, never kept.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isPaid, type Order } from '@emporium/contract';
 import { recordOrderEvent } from './events.ts';
 import { releaseCodeInTx } from '../pricing/service.ts';
-import { transactionWithRetry, type Db } from '../../db/client.ts';
+import { retryOnConflict, selectRows, transactionWithRetry, type Db } from '../../db/client.ts';
 import { cartItems, carts, orderItems, orders } from '../../db/schema.ts';
 import type { StockMove } from '../../lib/catalog-cache.ts';
 import { badRequest, conflict, HttpError, isUuid, notFound } from '../../lib/http-error.ts';
-import { queueOrderConfirmation } from '../../mail/outbox.ts';
+import { queueOrderConfirmationsOf } from '../../mail/outbox.ts';
 import type { CaptureResult } from '../../payments/provider.ts';
 import { getOrder } from './order-view.ts';
 import type { OrderDeps } from './service.ts';
@@ -135,6 +136,35 @@ async function reserve(
 }
 
 /**
+ * The paid outcome in one statement (data-modifying WITH: one transaction, one round trip), applied only while the
+ * order is pending and its total is what the provider captured (the rule in the WHERE clause): Processing/completed
+ * with the capture id, the bought lines out of the buyer's cart, the confirmation queued. Returns whether it applied.
+ */
+async function recordPaid(
+  db: Db,
+  orderId: string,
+  result: { captureId: string; amountCents: number },
+): Promise<boolean> {
+  const paid = await selectRows<{ id: string }>(
+    db,
+    sql`with paid as (
+          update ${orders} set order_status = 'Processing', payment_status = 'completed',
+            payment_message = ${CAPTURED_MESSAGE}, capture_id = ${result.captureId}, capturing_since = null,
+            paid_at = now(), order_update_date = now()
+          where id = ${orderId} and payment_status = 'pending' and total_cents = ${result.amountCents}
+          returning id, user_id),
+        bought as (
+          delete from ${cartItems}
+          where cart_id in (select c.id from ${carts} c join paid on c.user_id = paid.user_id)
+            and variant_id in (select coalesce(i.variant_id, i.product_id) from ${orderItems} i
+                               where i.order_id = ${orderId})),
+        mail as (${queueOrderConfirmationsOf(sql`select id from paid`)})
+        select id from paid`,
+  );
+  return paid.length > 0;
+}
+
+/**
  * Step 3: stores what the provider answered, if the order is still pending. Money captured for an order that was
  * cancelled or deleted meanwhile, or for the wrong amount, is refunded after the transaction.
  */
@@ -143,6 +173,13 @@ export async function recordCapture(
   order: Pick<OrderRow, 'id' | 'paymentId' | 'totalCents'>,
   result: CaptureResult,
 ): Promise<CaptureOutcome> {
+  if (
+    result.status === 'completed' &&
+    result.currency === 'USD' &&
+    (await retryOnConflict(() => recordPaid(deps.db, order.id, result)))
+  ) {
+    return { ok: true, message: CAPTURED_MESSAGE };
+  }
   const { outcome, refund, restocked } = await transactionWithRetry(
     deps.db,
     async (tx): Promise<{ outcome: CaptureOutcome; refund?: string; restocked?: StockMove | null }> => {
@@ -160,47 +197,17 @@ export async function recordCapture(
         const { restocked } = await cancelOrderInTx(tx, now.id, result.message);
         return { outcome: { ok: false, status: 402, message: result.message }, restocked };
       }
-      if (result.amountCents !== now.totalCents || result.currency !== 'USD') {
-        deps.log.error(
-          { orderId: now.id, captured: result.amountCents, currency: result.currency, total: now.totalCents },
-          'captured amount differs from the order total',
-        );
-        const { restocked } = await cancelOrderInTx(tx, now.id, AMOUNT_MISMATCH_MESSAGE);
-        return {
-          outcome: { ok: false, status: 402, message: AMOUNT_MISMATCH_MESSAGE },
-          refund: captured,
-          restocked,
-        };
-      }
-      await tx
-        .update(orders)
-        .set({
-          orderStatus: 'Processing',
-          paymentStatus: 'completed',
-          paymentMessage: CAPTURED_MESSAGE,
-          captureId: result.captureId,
-          capturingSince: null,
-          paidAt: new Date(),
-          orderUpdateDate: new Date(),
-        })
-        .where(eq(orders.id, now.id));
-      const bought = tx
-        .select({ id: sql<string>`coalesce(${orderItems.variantId}, ${orderItems.productId})` })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, now.id));
-      await tx
-        .delete(cartItems)
-        .where(
-          and(
-            inArray(cartItems.variantId, bought),
-            eq(
-              cartItems.cartId,
-              sql`(select ${carts.id} from ${carts} where ${carts.userId} = ${now.userId})`,
-            ),
-          ),
-        );
-      await queueOrderConfirmation(tx, now.id);
-      return { outcome: { ok: true, message: CAPTURED_MESSAGE } };
+      // Pending and captured, but not the order's total in USD: recordPaid stores every payment that is.
+      deps.log.error(
+        { orderId: now.id, captured: result.amountCents, currency: result.currency, total: now.totalCents },
+        'captured amount differs from the order total',
+      );
+      const { restocked } = await cancelOrderInTx(tx, now.id, AMOUNT_MISMATCH_MESSAGE);
+      return {
+        outcome: { ok: false, status: 402, message: AMOUNT_MISMATCH_MESSAGE },
+        refund: captured,
+        restocked,
+      };
     },
   );
   if (restocked) deps.catalog.stockMoved(restocked);

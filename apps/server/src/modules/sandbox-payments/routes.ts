@@ -71,11 +71,12 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>>
       const payment = await find(request.params.paymentId);
       if (!payment) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
       // Only a payment awaiting approval is approved, once, whoever presses Pay twice or at once.
-      await db
+      const [approved] = await db
         .update(sandboxPayments)
         .set({ status: 'approved', payerId: newPayerId() })
-        .where(and(eq(sandboxPayments.id, payment.id), eq(sandboxPayments.status, 'created')));
-      const payerId = (await find(payment.id))?.payerId;
+        .where(and(eq(sandboxPayments.id, payment.id), eq(sandboxPayments.status, 'created')))
+        .returning({ payerId: sandboxPayments.payerId });
+      const payerId = approved ? approved.payerId : (await find(payment.id))?.payerId;
       await captureOnReturn({ ...opts, log: request.log }, payment.id, payerId ?? undefined);
       return reply.redirect(shopReturnUrl(storefrontUrl, payment.id, payerId ?? undefined), 303);
     },

@@ -10,8 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { titleWithOptions, toCents } from '@emporium/contract';
 import { selectRows, type Db } from '../db/client.ts';
 import { mailOutbox, users } from '../db/schema.ts';
-import { HttpError } from '../lib/http-error.ts';
-import { getOrder } from '../modules/orders/order-view.ts';
+import { orderWithBuyer } from '../modules/orders/order-view.ts';
 import type { ImageStore } from '../storage/image-store.ts';
 import type { Mailer } from './mailer.ts';
 import { orderConfirmationMessage } from './order-confirmation.ts';
@@ -127,17 +126,10 @@ export async function deliverDueMail(deps: OutboxDeps, batch = 20): Promise<numb
 }
 
 async function sendOrderConfirmation(deps: OutboxDeps, orderId: string): Promise<void> {
-  const order = await getOrder(deps.db, deps.images, { orderId }).catch((err: unknown) => {
-    // An order deleted since it was paid has nothing left to confirm.
-    if (err instanceof HttpError && err.statusCode === 404) return null;
-    throw err;
-  });
-  if (!order) return;
-  const [user] = await deps.db
-    .select({ email: users.email, userName: users.userName })
-    .from(users)
-    .where(eq(users.id, order.userId));
-  if (!user) return;
+  // An order deleted since it was paid, or whose buyer is gone, has nothing left to confirm.
+  const found = await orderWithBuyer(deps.db, deps.images, orderId);
+  if (!found) return;
+  const { order, ...user } = found;
   const { address, city, state, pincode, phone, notes } = order.address;
   await deps.mailer.send({
     key: `order-confirmation-${order._id}`,

@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { toDollars, WITHDRAWAL_DAYS, type Order, type OrderEvent } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
-import { orderEvents, orderItems, orders, withdrawals } from '../../db/schema.ts';
+import { orderEvents, orderItems, orders, users, withdrawals } from '../../db/schema.ts';
 import { isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 
@@ -170,6 +170,29 @@ export async function orderTimeline(db: Db, row: OrderRow, forAdmin: boolean): P
     });
   }
   return timeline;
+}
+
+/**
+ * The order with its lines and the buyer's e-mail and name, for its confirmation e-mail (no timeline or withdrawal:
+ * two queries); null when the order or its buyer no longer exists.
+ */
+export async function orderWithBuyer(
+  db: Db,
+  images: ImageStore,
+  orderId: string,
+): Promise<{ order: Order; email: string; userName: string } | null> {
+  const [found] = await db
+    .select({ row: orders, email: users.email, userName: users.userName })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!found) return null;
+  const lines = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.title), asc(orderItems.id));
+  return { order: toOrder(found.row, lines, images), email: found.email, userName: found.userName };
 }
 
 async function withItems(db: Db, images: ImageStore, rows: OrderRow[]): Promise<Order[]> {

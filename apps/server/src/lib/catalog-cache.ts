@@ -33,6 +33,13 @@ export interface CachedAnswer {
   expires: number;
   /** The catalog generation it was read in; an answer of an older one is never served again. */
   generation: number;
+  /** When its read began (ms since the epoch). */
+  readAt: number;
+  /**
+   * Set on a large answer (LARGE_ANSWER_BYTES) when the stock of a product it shows moved: it is served until it is
+   * STALE_RENEW_MS old, then renewed (see CatalogCache.stockMoved).
+   */
+  stale?: true;
   /**
    * The ids of the products it shows (their stock, in particular), forgotten with it when their stock moves;
    * undefined: it may show any product, so any stock move forgets it.
@@ -68,7 +75,10 @@ export interface CatalogCache {
   /**
    * Stock moved (here, committed): a move that sold a product out or brought one back is a change (`changed`);
    * otherwise the answers showing those products and their fragments are forgotten here at once and on the other
-   * instances with the next batch (STOCK_BATCH_MS), while every other answer stays.
+   * instances with the next batch (STOCK_BATCH_MS), while every other answer stays. A large answer (an unpaged
+   * listing, LARGE_ANSWER_BYTES) is not forgotten but marked stale: the first request once it is STALE_RENEW_MS old
+   * renews it, and requests meanwhile get it as it is, so a flash sale renews a whole-catalog answer a few times a
+   * second instead of at every sale (each renewal serializes and compresses up to a megabyte).
    */
   stockMoved(move: StockMove): void;
   /** Runs `fn` when the catalog changed anywhere (e.g. to drop other caches of catalog data). */
@@ -142,6 +152,14 @@ const STOCK_CHANNEL = 'catalog-stock';
  * stock well within a second.
  */
 export const STOCK_BATCH_MS = 50;
+
+/**
+ * Answers at least this large (bytes of JSON) are renewed at most every STALE_RENEW_MS while the stock of products they
+ * show moves (CatalogCache.stockMoved); smaller ones (a page of 24, a product's details) at the next request.
+ */
+export const LARGE_ANSWER_BYTES = 32 * 1024;
+/** The longest a large answer shows stock older than the latest move (ms), plus the time it takes to renew it. */
+export const STALE_RENEW_MS = 200;
 
 /** Stock moves remembered per product for answers in flight; past it, every product counts as just moved. */
 const MOVED_MAX = 100_000;
@@ -225,7 +243,8 @@ export function createCatalogCache(
   const pages = new Map<string, CachedAnswer>();
   const searches = new Map<string, CachedAnswer>();
   const kept = (key: string) => (key.startsWith(SEARCH_KEY_PREFIX) ? searches : pages);
-  const inFlight = new Map<string, Promise<CachedAnswer>>();
+  // Answers being computed, with the mark their read began at.
+  const inFlight = new Map<string, { work: Promise<CachedAnswer>; startedAt: number }>();
   // Exact request addresses → the key of the answer sent for them (several addresses may share one answer). Keys,
   // not answers, so that an answer pushed out of the cache is not kept alive here.
   const byAddress = new Map<string, string>();
@@ -255,7 +274,19 @@ export function createCatalogCache(
   };
   bus.subscribe(CHANNEL, forget);
 
-  /** Forgets the answers and fragments that show these products (their stock moved), and any answer in flight. */
+  /** A large answer is marked stale (renewed after STALE_RENEW_MS), any other forgotten. */
+  const staleOrDrop = (key: string) => {
+    const answer = kept(key).get(key);
+    if (answer && answer.json.length >= LARGE_ANSWER_BYTES) answer.stale = true;
+    else drop(kept(key), key);
+  };
+  /** Whether a kept answer is served as it is: not stale, or stale but young, or being renewed. */
+  const servable = (answer: CachedAnswer) =>
+    !answer.stale || Date.now() - answer.readAt < STALE_RENEW_MS || inFlight.has(answer.key);
+  /**
+   * Forgets the answers and fragments that show these products (their stock moved). An answer being computed may
+   * have read the old stock: it is not kept, and a request that waited for it computes it again.
+   */
   const forgetProducts = (productIds: readonly string[]) => {
     lastStockMove = ++mark;
     if (movedAt.size + productIds.length > MOVED_MAX) {
@@ -265,11 +296,9 @@ export function createCatalogCache(
     for (const id of productIds) {
       movedAt.set(id, mark);
       fragments.delete(id);
-      for (const key of showing.get(id) ?? []) drop(kept(key), key);
+      for (const key of showing.get(id) ?? []) staleOrDrop(key);
     }
-    for (const key of showingAny) drop(kept(key), key);
-    // An answer being computed may have read the old stock: its callers get it, later requests compute anew.
-    inFlight.clear();
+    for (const key of showingAny) staleOrDrop(key);
   };
   let unsent = new Set<string>();
   let sendTimer: NodeJS.Timeout | undefined;
@@ -336,7 +365,7 @@ export function createCatalogCache(
     evict();
   };
 
-  const encode = (key: string, value: unknown, readIn: number): CachedAnswer => {
+  const encode = (key: string, value: unknown, readIn: number, readAt: number): CachedAnswer => {
     const json = Buffer.from(value instanceof RawJson ? value.text : JSON.stringify(value));
     return {
       key,
@@ -344,6 +373,7 @@ export function createCatalogCache(
       etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
       expires: Date.now() + options.ttlMs,
       generation: readIn,
+      readAt,
       ...(value instanceof RawJson && value.products ? { products: value.products } : {}),
     };
   };
@@ -411,26 +441,36 @@ export function createCatalogCache(
     async answer(key, produce, client) {
       const entries = kept(key);
       const hit = entries.get(key);
-      if (hit && hit.expires > Date.now()) {
+      if (hit && hit.expires > Date.now() && servable(hit)) {
         entries.delete(key);
         entries.set(key, hit);
         return hit;
       }
       const pending = inFlight.get(key);
-      if (pending) return pending;
+      if (pending) {
+        const joined = await pending.work;
+        // Exact for this request too unless a product it shows moved since its read began (then compute it again;
+        // a large answer is served as it is, see stockMoved).
+        const good = unmoved(joined.products, pending.startedAt) || joined.json.length >= LARGE_ANSWER_BYTES;
+        if (joined.generation === generation && good) return joined;
+      }
       if (client !== undefined) chargeCold(client);
       const started = generation;
       const startedAt = mark;
+      const readAt = Date.now();
       const work = produce()
-        .then((value) => encode(key, value, started))
+        .then((value) => encode(key, value, started, readAt))
         .finally(() => {
-          if (inFlight.get(key) === work) inFlight.delete(key);
+          if (inFlight.get(key)?.work === work) inFlight.delete(key);
         });
-      inFlight.set(key, work);
+      inFlight.set(key, { work, startedAt });
       const answer = await work;
-      // An answer computed across a catalog change or a move of a product it shows may hold old data: serve it to
-      // its callers, never keep it.
-      if (started === generation && unmoved(answer.products, startedAt)) keep(entries, answer);
+      // An answer computed across a catalog change, or a small one across a move of a product it shows, may hold old
+      // data: serve it to its callers, never keep it. A large one is kept stale (renewed after STALE_RENEW_MS).
+      if (started === generation) {
+        if (unmoved(answer.products, startedAt)) keep(entries, answer);
+        else if (answer.json.length >= LARGE_ANSWER_BYTES) keep(entries, { ...answer, stale: true });
+      }
       return answer;
     },
     send,
@@ -438,7 +478,7 @@ export function createCatalogCache(
       const key = byAddress.get(request.url);
       const known = key === undefined ? undefined : kept(key).get(key);
       // Answering here ends the request: `done` is not called, and a failed send goes to the error handler.
-      if (known && current(known)) send(request, reply, known).catch(done);
+      if (known && current(known) && servable(known)) send(request, reply, known).catch(done);
       else done();
     },
     memo<T>(key: string, produce: () => Promise<T>): Promise<T> {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { products } from '../../db/schema.ts';
 import { createBus } from '../../lib/bus.ts';
-import { createCatalogCache, RawJson } from '../../lib/catalog-cache.ts';
+import { createCatalogCache, LARGE_ANSWER_BYTES, RawJson, STALE_RENEW_MS } from '../../lib/catalog-cache.ts';
 import { buildTestApp, insertProduct, signUpAndLogIn, type TestApp } from '../../test/build-test-app.ts';
 import { buyProducts, type Session } from '../../test/shop-client.ts';
 
@@ -139,6 +139,30 @@ describe('the cache itself', () => {
     cache.stockMoved({ productIds: ['p3'], soldOutChanged: true });
     expect(await now('b', '"b3"', ['p2'])).toBe('"b3"');
     expect(await now('c', '"c3"', [])).toBe('"c3"');
+  });
+
+  it('renews a large answer at most every STALE_RENEW_MS while its products move, a small one at once', async () => {
+    const cache = createCatalogCache(createBus(), { ttlMs: 60_000 });
+    let renewals = 0;
+    const large = (n: number) => async () => {
+      renewals++;
+      return new RawJson(JSON.stringify({ n, pad: 'x'.repeat(LARGE_ANSWER_BYTES) }), ['p1']);
+    };
+    const n = async (key: string, produce: () => Promise<RawJson>) =>
+      (JSON.parse((await cache.answer(key, produce)).json.toString()) as { n: number }).n;
+    expect(await n('all', large(1))).toBe(1);
+    expect(await n('page', answerOf(['p1'], '{"n":1}'))).toBe(1);
+    for (let i = 2; i <= 5; i++) cache.stockMoved({ productIds: ['p1'], soldOutChanged: false });
+    // Within STALE_RENEW_MS of its read: the large answer as it was; the small one computed again.
+    expect(await n('all', large(2))).toBe(1);
+    expect(await n('page', answerOf(['p1'], '{"n":2}'))).toBe(2);
+    await new Promise((r) => setTimeout(r, STALE_RENEW_MS + 20));
+    expect(await n('all', large(3))).toBe(3);
+    expect(await n('all', large(4))).toBe(3);
+    expect(renewals).toBe(2);
+    // A full change forgets it at once.
+    cache.changed();
+    expect(await n('all', large(5))).toBe(5);
   });
 
   it('never keeps an answer or fragment read across a move of a product it shows', async () => {

@@ -18,7 +18,7 @@ import {
   type ProductVariant,
   type ProductVariantsInput,
 } from '@emporium/contract';
-import { sqlState, transactionWithRetry, type Db } from '../../db/client.ts';
+import { selectRows, sqlState, transactionWithRetry, type Db } from '../../db/client.ts';
 import { productImages, productOptions, products, productVariants } from '../../db/schema.ts';
 import { badRequest, conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { CatalogChanges } from '../../lib/catalog-cache.ts';
@@ -51,7 +51,14 @@ export async function optionNamesOf(db: Db, productIds: string[]): Promise<Map<s
 }
 
 /** A variant row in the API's shape (dollars, absolute image URL or null). */
-export function toVariant(row: VariantRow, names: readonly string[], images: ImageStore): ProductVariant {
+export function toVariant(
+  row: Pick<
+    VariantRow,
+    'id' | 'sku' | 'optionValues' | 'priceCents' | 'salePriceCents' | 'stock' | 'imageKey'
+  >,
+  names: readonly string[],
+  images: ImageStore,
+): ProductVariant {
   return {
     _id: row.id,
     sku: row.sku,
@@ -63,7 +70,10 @@ export function toVariant(row: VariantRow, names: readonly string[], images: Ima
   };
 }
 
-/** A product's options, variants (admin's order) and gallery, as the details answer carries them. */
+/**
+ * A product's options, variants (admin's order) and gallery, as the details answer carries them: one query (each
+ * part a JSON array built by PostgreSQL), since a product's details are read again after every sale of it (issue 29).
+ */
 export async function catalogShapeOf(
   db: Db,
   images: ImageStore,
@@ -73,28 +83,31 @@ export async function catalogShapeOf(
   variants: ProductVariant[];
   images: Array<{ url: string; alt: string }>;
 }> {
-  const [options, variants, gallery] = await Promise.all([
-    db
-      .select({ name: productOptions.name, values: productOptions.values })
-      .from(productOptions)
-      .where(eq(productOptions.productId, productId))
-      .orderBy(asc(productOptions.position)),
-    db
-      .select()
-      .from(productVariants)
-      .where(eq(productVariants.productId, productId))
-      .orderBy(asc(productVariants.position), asc(productVariants.createdAt)),
-    db
-      .select({ imageKey: productImages.imageKey, alt: productImages.alt })
-      .from(productImages)
-      .where(eq(productImages.productId, productId))
-      .orderBy(asc(productImages.position)),
-  ]);
+  type Shape = {
+    options: ProductOption[] | null;
+    variants: Array<
+      Pick<VariantRow, 'id' | 'sku' | 'optionValues' | 'priceCents' | 'salePriceCents' | 'stock' | 'imageKey'>
+    > | null;
+    gallery: Array<{ imageKey: string; alt: string }> | null;
+  };
+  const [shape] = await selectRows<Shape>(
+    db,
+    sql`select
+      (select json_agg(json_build_object('name', o.name, 'values', o.values) order by o.position)
+         from ${productOptions} o where o.product_id = ${productId}) as options,
+      (select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'optionValues', v.option_values,
+           'priceCents', v.price_cents, 'salePriceCents', v.sale_price_cents, 'stock', v.stock,
+           'imageKey', v.image_key) order by v.position, v.created_at)
+         from ${productVariants} v where v.product_id = ${productId}) as variants,
+      (select json_agg(json_build_object('imageKey', i.image_key, 'alt', i.alt) order by i.position)
+         from ${productImages} i where i.product_id = ${productId}) as gallery`,
+  );
+  const options = shape?.options ?? [];
   const names = options.map((o) => o.name);
   return {
     options,
-    variants: variants.map((v) => toVariant(v, names, images)),
-    images: gallery.map((g) => ({ url: images.url(g.imageKey), alt: g.alt })),
+    variants: (shape?.variants ?? []).map((v) => toVariant(v, names, images)),
+    images: (shape?.gallery ?? []).map((g) => ({ url: images.url(g.imageKey), alt: g.alt })),
   };
 }
 

@@ -7,7 +7,7 @@
  */
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { toDollars, type CheckoutQuote } from '@emporium/contract';
-import type { Db } from '../../db/client.ts';
+import { selectRows, type Db } from '../../db/client.ts';
 import {
   addresses,
   cartItems,
@@ -81,44 +81,45 @@ export async function readCartLines(db: Db, userId: string): Promise<CartLine[]>
   }));
 }
 
-/** Whether catalog prices include tax (shop setting `prices_include_tax`; default false). */
-export async function pricesIncludeTax(db: Db): Promise<boolean> {
-  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.key, 'prices_include_tax'));
-  return row?.value === true;
-}
-
-/** The tax rate (basis points) for a country and region (the address's state): the region's, else the country's. */
-export async function taxRateFor(db: Db, country: string, region: string): Promise<number> {
-  const rows = await db
-    .select({ region: taxRates.region, rateBp: taxRates.rateBp })
-    .from(taxRates)
-    .where(
-      and(
-        eq(taxRates.country, country),
-        sql`lower(${taxRates.region}) in ('', ${region.trim().toLowerCase()})`,
-      ),
-    );
-  return (rows.find((r) => r.region !== '') ?? rows[0])?.rateBp ?? 0;
-}
-
-/** Active shipping methods serving `country` (none listed: every country), cheapest first. */
-export async function methodsFor(db: Db, country: string): Promise<MethodRow[]> {
-  return db
-    .select()
-    .from(shippingMethods)
-    .where(
-      and(
-        eq(shippingMethods.active, true),
-        sql`(cardinality(${shippingMethods.countries}) = 0 or ${country} = any(${shippingMethods.countries}))`,
-      ),
-    )
-    .orderBy(asc(shippingMethods.priceCents), asc(shippingMethods.name));
-}
-
-/** Whether any shipping method is active at all (none: the spec's shop, which charges no shipping). */
-async function shippingConfigured(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(shippingMethods).where(eq(shippingMethods.active, true));
-  return Number(row?.n ?? 0) > 0;
+/**
+ * What prices an order for an address, in one query (issue 29: it was four round trips per checkout): whether catalog
+ * prices include tax (shop setting `prices_include_tax`, default false), the tax rate in basis points (the region's
+ * — the address's state — else the country's, else 0), the active shipping methods serving `country` (none listed:
+ * every country), cheapest first, and whether any method is active at all (none: the spec's shop, no shipping).
+ */
+async function pricingRulesFor(
+  db: Db,
+  country: string,
+  region: string,
+): Promise<{ inclusive: boolean; rateBp: number; methods: MethodRow[]; configured: boolean }> {
+  const [rules] = await selectRows<{
+    inclusive: boolean;
+    rate_bp: number;
+    configured: boolean;
+    methods: Array<Omit<MethodRow, 'createdAt'> & { createdAt: string }>;
+  }>(
+    db,
+    sql`select
+      coalesce((select value = 'true'::jsonb from ${shopSettings} where key = 'prices_include_tax'), false)
+        as inclusive,
+      coalesce((select rate_bp from ${taxRates}
+                where country = ${country} and lower(region) in ('', ${region.trim().toLowerCase()})
+                order by region <> '' desc limit 1), 0) as rate_bp,
+      exists (select 1 from ${shippingMethods} where active) as configured,
+      coalesce((select json_agg(json_build_object('id', m.id, 'name', m.name, 'countries', m.countries,
+                  'priceCents', m.price_cents, 'freeAboveCents', m.free_above_cents, 'minDays', m.min_days,
+                  'maxDays', m.max_days, 'active', m.active, 'createdAt', m.created_at)
+                  order by m.price_cents, m.name)
+                from ${shippingMethods} m
+                where m.active and (cardinality(m.countries) = 0 or ${country} = any(m.countries))), '[]')
+        as methods`,
+  );
+  return {
+    inclusive: rules!.inclusive,
+    rateBp: Number(rules!.rate_bp),
+    configured: rules!.configured,
+    methods: rules!.methods.map((m) => ({ ...m, createdAt: new Date(m.createdAt) })),
+  };
 }
 
 /** The method's price for a cart whose subtotal after discount is `afterDiscountCents`. */
@@ -206,12 +207,7 @@ export async function priceCart(
   choice: { shippingMethodId?: string; discountCode?: string },
   now = new Date(),
 ): Promise<CartPricing> {
-  const [inclusive, rateBp, methods, configured] = await Promise.all([
-    pricesIncludeTax(db),
-    taxRateFor(db, place.country, place.region),
-    methodsFor(db, place.country),
-    shippingConfigured(db),
-  ]);
+  const { inclusive, rateBp, methods, configured } = await pricingRulesFor(db, place.country, place.region);
   let code: CodeRow | null = null;
   let codeRefusal: string | null = null;
   if (choice.discountCode?.trim()) {

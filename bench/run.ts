@@ -12,9 +12,10 @@
  * none),
  * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; set to "" to skip PostgreSQL).
  * It also prints search latency (p50, p95, with the answer cache off) on the largest catalog for a word, a typo
- * and a no-match query, the web build's initial JavaScript per route (bench/bundle-size.ts), and with PostgreSQL
- * checkouts per second (cart add, order create, sandbox Pay, capture), and the listing's warm throughput while one
- * client floods the shop with answers that cannot be cached (bench/cold-flood.ts).
+ * and a no-match query, the web build's initial JavaScript per route (bench/bundle-size.ts), with PostgreSQL the
+ * flash sale (bench/flash-sale.ts: 50 shoppers buying one product, one instance and three behind nginx, and the
+ * listing during it), and the listing's warm throughput while one client floods the shop with answers that cannot
+ * be cached (bench/cold-flood.ts).
  * Needs the server build (`npm run build`).
  */
 import { execFileSync } from 'node:child_process';
@@ -24,7 +25,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { BundleSizeError, measureBundles, printBundleReport } from './bundle-size.ts';
-import { benchCheckout } from './checkout.ts';
+import { benchFlashSale } from './flash-sale.ts';
 import { benchColdFlood } from './cold-flood.ts';
 import { benchSearch, printSearchTable, type SearchFigures } from './search.ts';
 import { load, printTable, startProcess, stop, waitFor, type Figures } from './lib.ts';
@@ -219,7 +220,7 @@ async function main(): Promise<void> {
   printTable(rows, baseline);
   if (searchRows.length > 0) printSearchTable(searchRows);
   bundleFigures();
-  if (PG_URL) await checkoutFigures();
+  if (PG_URL) await benchFlashSale();
   await benchColdFlood();
 }
 
@@ -231,51 +232,6 @@ function bundleFigures(): void {
   } catch (error) {
     if (!(error instanceof BundleSizeError)) throw error;
     console.log(`  not measured: ${error.message}`);
-  }
-}
-
-/** Checkouts per second through the sandbox provider on a fresh PostgreSQL database with 1000 products. */
-async function checkoutFigures(): Promise<void> {
-  const dbName = `emporium_bench_checkout_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${dbName}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'emporium-bench-checkout-'));
-  try {
-    const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
-    console.log('\nseeding 1000 products into PostgreSQL for the checkout run…');
-    seed(env, 1000);
-    const db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
-    let rows: Array<{ id: string }>;
-    try {
-      // Stock lives on variants (issue 28); the database moves each product's total with them.
-      await db.query('update product_variants set stock = 1000000');
-      ({ rows } = await db.query<{ id: string }>('select id from products order by id limit 200'));
-    } finally {
-      await db.end();
-    }
-    const child = await startServer(env);
-    try {
-      const r = await benchCheckout(
-        base,
-        rows.map((row) => row.id),
-        SECONDS,
-      );
-      console.log('\n| checkout (PostgreSQL, sandbox) | checkouts/s | p50 ms | p99 ms | completed |');
-      console.log('|---|---:|---:|---:|---:|');
-      console.log(
-        `| 8 shoppers in parallel | ${r.perSecond.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.completed} |`,
-      );
-    } finally {
-      await stop(child);
-    }
-  } finally {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -42,6 +42,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The longest an instance waits for another's migrations and seed at start-up (ms). */
+const STARTUP_LOCK_WAIT_MS = 3_600_000;
+
 /** The advisory lock key held while migrating and seeding at start-up (any fixed 64-bit number). */
 const STARTUP_LOCK_KEY = 7_461_001;
 
@@ -108,12 +111,13 @@ export async function openDatabase(
       withStartupLock: async (work) => {
         const client = await pool.connect();
         try {
-          // Another instance may hold the lock for as long as its seed takes: wait without the statement time-outs.
+          // Another instance may hold the lock for as long as its seed takes: wait without the statement time-out,
+          // and with the driver's read time-out raised to an hour (0 would mean the pool's 20 s, not none).
           await client.query('set statement_timeout = 0');
           await client.query({
             text: 'select pg_advisory_lock($1)',
             values: [STARTUP_LOCK_KEY],
-            query_timeout: 0,
+            query_timeout: STARTUP_LOCK_WAIT_MS,
           } as pg.QueryConfig);
           return await work();
         } finally {

@@ -17,7 +17,8 @@
  * CDP `Emulation.setCPUThrottlingRate`. A PerformanceObserver of type `event` (durationThreshold 16, buffered),
  * installed before the app's own scripts, records Event Timing entries; a tap's latency is the largest `duration`
  * among the entries of its `interactionId` (pointerdown, pointerup, click), which is what INP takes. The pointer
- * moves onto the target first and the press is raw mouse input at its centre, once the page is idle. A tap with no
+ * moves onto the target first and the press is raw mouse input at its centre, once the page is idle; the page is
+ * only looked into (Playwright's locators poll it every frame) after the tap's entries have arrived. A tap with no
  * entry took under 16 ms and counts as 16. Each round taps all five in turn (so a burst of load from elsewhere on a
  * shared machine touches every tap alike), and between taps the page is put back as it was and left to go idle: the
  * sort back to price ascending, the cart panel and the dialog closed with Escape, the toast closed, the brand
@@ -84,8 +85,14 @@ interface Tap {
   prepare?: (page: Page) => Promise<void>;
   /** What is pressed. */
   target: (page: Page) => Locator;
-  /** Started just before the press; resolves once the tap's visible outcome is there. */
-  outcome: (page: Page) => Promise<unknown>;
+  /**
+   * Resolves once the tap's outcome is there. Started just before the press, so it must not look into the page
+   * (network and URL waits only): Playwright's locators poll the page every frame, and at 4x a role query takes
+   * tens of ms, which would land inside the interaction being measured.
+   */
+  outcome?: (page: Page) => Promise<unknown>;
+  /** Checks in the page that the tap did what it should, once its latency is recorded. */
+  shown?: (page: Page) => Promise<unknown>;
   /** Undoes the tap (not measured). */
   reset: (page: Page) => Promise<void>;
 }
@@ -141,13 +148,13 @@ function taps(cardTitle: string): Tap[] {
     {
       name: 'open the cart panel',
       target: (page) => page.getByRole('button', { name: /^Cart, \d+ items?$/ }),
-      outcome: (page) => page.getByRole('dialog').getByText('Your Cart', { exact: true }).waitFor(),
+      shown: (page) => page.getByRole('dialog').getByText('Your Cart', { exact: true }).waitFor(),
       reset: noDialog,
     },
     {
       name: 'open a product dialog',
       target: (page) => card(page).getByRole('img'),
-      outcome: (page) =>
+      shown: (page) =>
         page
           .getByRole('dialog')
           .getByText(/^Reviews for/)
@@ -157,7 +164,7 @@ function taps(cardTitle: string): Tap[] {
     {
       name: 'add to cart (listing card)',
       target: (page) => card(page).getByRole('button', { name: 'Add to Cart' }),
-      outcome: (page) =>
+      shown: (page) =>
         page.getByTestId('toast').getByText('Product added to cart', { exact: true }).waitFor(),
       reset: async (page) => {
         await page.getByTestId('toast').getByRole('button', { name: 'Close' }).click();
@@ -178,28 +185,30 @@ function taps(cardTitle: string): Tap[] {
   ];
 }
 
-/** The latency of the interaction that started after `since` (page time), from the observer's entries. */
+/**
+ * The latency of the interaction that started after `since` (page time), from the observer's entries: read from
+ * outside every 50 ms (a tiny task in the page) until its click's entry is there, the last of a tap's events.
+ */
 async function latencySince(page: Page, since: number): Promise<Sample> {
-  // Entries arrive after the interaction's frame is painted; give them a moment when the tap was short.
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const entries = await page.evaluate<TapEntry[]>(`window.__taps.filter((e) => e.startTime >= ${since})`);
-    if (entries.length > 0) {
-      const first = Math.min(...entries.map((e) => e.id));
-      // The longest event of the interaction; of equals, the last (click: the handlers that change the page).
-      const longest = entries
-        .filter((e) => e.id === first)
-        .reduce((a, b) => (b.duration >= a.duration ? b : a));
-      return {
-        latency: longest.duration,
-        inputDelay: longest.processingStart - longest.startTime,
-        processing: longest.processingEnd - longest.processingStart,
-        presentation: longest.startTime + longest.duration - longest.processingEnd,
-        under: false,
-      };
-    }
-    await page.waitForTimeout(100);
+  const deadline = Date.now() + 3000;
+  let entries: TapEntry[] = [];
+  while (Date.now() < deadline) {
+    entries = await page.evaluate<TapEntry[]>(`window.__taps.filter((e) => e.startTime >= ${since})`);
+    if (entries.some((e) => e.name === 'click')) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { latency: 16, inputDelay: 0, processing: 0, presentation: 0, under: true };
+  if (entries.length === 0)
+    return { latency: 16, inputDelay: 0, processing: 0, presentation: 0, under: true };
+  const first = Math.min(...entries.map((e) => e.id));
+  // The longest event of the interaction; of equals, the last (click: the handlers that change the page).
+  const longest = entries.filter((e) => e.id === first).reduce((a, b) => (b.duration >= a.duration ? b : a));
+  return {
+    latency: longest.duration,
+    inputDelay: longest.processingStart - longest.startTime,
+    processing: longest.processingEnd - longest.processingStart,
+    presentation: longest.startTime + longest.duration - longest.processingEnd,
+    under: false,
+  };
 }
 
 /**
@@ -216,12 +225,13 @@ async function measureTap(page: Page, tap: Tap): Promise<Sample> {
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await settle(page);
   const since = await page.evaluate<number>('performance.now()');
-  const outcome = tap.outcome(page);
+  const outcome = tap.outcome?.(page);
   await page.mouse.down();
   await page.mouse.up();
-  await outcome;
-  await settle(page);
   const sample = await latencySince(page, since);
+  await outcome;
+  await tap.shown?.(page);
+  await settle(page);
   await tap.reset(page);
   await settle(page);
   return sample;

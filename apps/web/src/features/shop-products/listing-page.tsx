@@ -154,6 +154,15 @@ export function ListingPage() {
     void dispatch(fetchFilteredProducts({ filters, sortBy, page: 1, limit: PAGE_SIZE }));
   }, [filters, sortBy, urlHasFilters, pathname, navigate, dispatch]);
 
+  // A new sort is applied once the frame that closes the menu is painted: the URL, the stored filters and the
+  // listing's re-render then stay out of the tap's frame (issue 29). Cancelled if the listing goes first.
+  const pendingSort = useRef<() => void>(undefined);
+  useEffect(() => () => pendingSort.current?.(), []);
+  const changeSort = (next: SortBy) => {
+    pendingSort.current?.();
+    pendingSort.current = afterNextPaint(() => applyToUrl(filters, next));
+  };
+
   const toggleFilter = (group: FilterGroup, value: string) => {
     const current = filters[group];
     const nextValues = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
@@ -196,7 +205,7 @@ export function ListingPage() {
                 onClearAll={clearFilters}
               />
             )}
-            <SortMenu sortBy={sortBy} onChange={(next) => applyToUrl(filters, next)} />
+            <SortMenu sortBy={sortBy} onChange={changeSort} />
           </div>
         </div>
         <ActiveFilters filters={filters} onRemove={toggleFilter} onClearAll={clearFilters} />

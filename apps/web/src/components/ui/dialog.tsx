@@ -2,14 +2,11 @@ import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { Backdrop, PageLock } from './modal-backdrop';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
-
-export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return <DialogPrimitive.Overlay className={cn('fixed inset-0 z-50 bg-black/60', className)} {...props} />;
-}
 
 const SIZES = { md: 'max-w-lg', xl: 'max-w-4xl' } as const;
 
@@ -20,7 +17,7 @@ interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Conte
 export function DialogContent({ className, children, size = 'md', ...props }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
-      <DialogOverlay />
+      <Backdrop className="bg-black/60" />
       <DialogPrimitive.Content
         className={cn(
           'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
@@ -30,6 +27,7 @@ export function DialogContent({ className, children, size = 'md', ...props }: Di
         )}
         {...props}
       >
+        <PageLock />
         {children}
         <DialogPrimitive.Close
           aria-label="Close"

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { Backdrop, PageLock } from './modal-backdrop';
 
 /** A side drawer built on Radix Dialog (focus trap, Escape, labelled by its title). */
 export const Sheet = DialogPrimitive.Root;
@@ -20,7 +21,7 @@ interface SheetContentProps extends ComponentProps<typeof DialogPrimitive.Conten
 export function SheetContent({ className, children, side = 'right', ...props }: SheetContentProps) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
+      <Backdrop className="bg-black/50" />
       <DialogPrimitive.Content
         className={cn(
           'fixed z-50 flex flex-col gap-4 overflow-y-auto border-neutral-200 bg-white p-6 shadow-xl focus:outline-none',
@@ -29,6 +30,7 @@ export function SheetContent({ className, children, side = 'right', ...props }: 
         )}
         {...props}
       >
+        <PageLock />
         {children}
         <DialogPrimitive.Close
           aria-label="Close"

@@ -1,8 +1,9 @@
-import type { ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { formatPrice } from '@/lib/format';
 import { CartItemRow } from './cart-item-row';
 import { selectCart, selectCartTotal } from './cart-slice';
@@ -23,6 +24,17 @@ export function CartPanel({ open, onOpenChange, trigger }: CartPanelProps) {
   const navigate = useNavigate();
   const { cartItems } = useAppSelector(selectCart);
   const total = useAppSelector(selectCartTotal);
+  // The shipping note asks the server for a quote: it mounts once the open panel is painted, so the request does not
+  // start inside the tap's frame (issue 29); it shows nothing until the answer anyway.
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const cancel = afterNextPaint(() => setPainted(true));
+    return () => {
+      cancel();
+      setPainted(false);
+    };
+  }, [open]);
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -45,7 +57,7 @@ export function CartPanel({ open, onOpenChange, trigger }: CartPanelProps) {
           <span>Total</span>
           <span data-testid="cart-total">{formatPrice(total)}</span>
         </div>
-        {open && <CartShippingNote cart={cartItems} />}
+        {open && painted && <CartShippingNote cart={cartItems} />}
         <Button
           className="w-full"
           onClick={() => {

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProductGrid } from './product-grid';
-import { fetchFeaturedProducts, selectShopProducts } from './shop-products-slice';
+import { fetchFeaturedProducts } from './shop-products-slice';
 
 /**
  * Home's Featured Products: the admin's picks in their order, or the catalog loaded with price ascending when none
@@ -10,7 +10,9 @@ import { fetchFeaturedProducts, selectShopProducts } from './shop-products-slice
  */
 export function FeaturedProducts() {
   const dispatch = useAppDispatch();
-  const { featuredList, isFeaturedLoading } = useAppSelector(selectShopProducts);
+  // Only these fields: opening the product dialog changes others in the slice, and must not re-render the grid.
+  const featuredList = useAppSelector((state) => state.shopProducts.featuredList);
+  const isFeaturedLoading = useAppSelector((state) => state.shopProducts.isFeaturedLoading);
   // Rendered in the background (interruptible), the skeleton staying until the cards are ready: see ListingPage.
   const shownList = useDeferredValue(featuredList);
 

@@ -25,7 +25,7 @@ import {
   fetchFilteredProducts,
   listQueryKey,
   listingScrollSaved,
-  selectShopProducts,
+  type ShopProductsState,
 } from './shop-products-slice';
 import { SortMenu } from './sort-menu';
 
@@ -78,6 +78,14 @@ function useListingScroll(restoreTo: number | null) {
 }
 
 /**
+ * One field of the shopProducts slice. The listing selects field by field, so a change it does not show (the product
+ * dialog opening, its details arriving) does not re-render it (issue 29).
+ */
+function useShopProducts<K extends keyof ShopProductsState>(key: K): ShopProductsState[K] {
+  return useAppSelector((state) => state.shopProducts[key]);
+}
+
+/**
  * The listing (spec §2). The URL query is the source of truth, so a shared link or a reload keeps the filters; when
  * the URL carries no filter, the ones stored in session storage are moved into it. Back from a product page shows
  * the same loaded pages at the same scroll position.
@@ -89,8 +97,14 @@ export function ListingPage() {
   const location = useLocation();
   const { pathname } = location;
   const [searchParams] = useSearchParams();
-  const { productList, pagination, isLoading, isLoadingMore, listError, listQuery, listingScroll, facets } =
-    useAppSelector(selectShopProducts);
+  const productList = useShopProducts('productList');
+  const pagination = useShopProducts('pagination');
+  const isLoading = useShopProducts('isLoading');
+  const isLoadingMore = useShopProducts('isLoadingMore');
+  const listError = useShopProducts('listError');
+  const listQuery = useShopProducts('listQuery');
+  const listingScroll = useShopProducts('listingScroll');
+  const facets = useShopProducts('facets');
 
   const sidePanel = useMediaQuery(SIDE_PANEL_QUERY);
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
@@ -140,6 +154,15 @@ export function ListingPage() {
     void dispatch(fetchFilteredProducts({ filters, sortBy, page: 1, limit: PAGE_SIZE }));
   }, [filters, sortBy, urlHasFilters, pathname, navigate, dispatch]);
 
+  // A new sort is applied once the frame that closes the menu is painted: the URL, the stored filters and the
+  // listing's re-render then stay out of the tap's frame (issue 29). Cancelled if the listing goes first.
+  const pendingSort = useRef<() => void>(undefined);
+  useEffect(() => () => pendingSort.current?.(), []);
+  const changeSort = (next: SortBy) => {
+    pendingSort.current?.();
+    pendingSort.current = afterNextPaint(() => applyToUrl(filters, next));
+  };
+
   const toggleFilter = (group: FilterGroup, value: string) => {
     const current = filters[group];
     const nextValues = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
@@ -182,7 +205,7 @@ export function ListingPage() {
                 onClearAll={clearFilters}
               />
             )}
-            <SortMenu sortBy={sortBy} onChange={(next) => applyToUrl(filters, next)} />
+            <SortMenu sortBy={sortBy} onChange={changeSort} />
           </div>
         </div>
         <ActiveFilters filters={filters} onRemove={toggleFilter} onClearAll={clearFilters} />

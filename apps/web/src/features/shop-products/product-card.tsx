@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { IMAGE_SIZES, type Product } from '@emporium/contract';
 import { ShoppingCart } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -13,7 +14,16 @@ interface ProductCardProps {
   eager?: boolean;
 }
 
-export function ProductCard({ product, onOpenDetails, onAddToCart, eager = false }: ProductCardProps) {
+/**
+ * A product's card (spec §2). Memoised, with stable callbacks from ProductGrid: a page re-rendered for something
+ * else (a new sort or filter before its answer, a loading flag) leaves its two dozen cards alone (issue 29).
+ */
+export const ProductCard = memo(function ProductCard({
+  product,
+  onOpenDetails,
+  onAddToCart,
+  eager = false,
+}: ProductCardProps) {
   return (
     <article
       data-testid="product-card"
@@ -53,4 +63,4 @@ export function ProductCard({ product, onOpenDetails, onAddToCart, eager = false
       </div>
     </article>
   );
-}
+});

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import type { Product } from '@emporium/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { lazyComponent } from '@/lib/lazy-component';
-import { productDetailsCleared, selectShopProducts } from './shop-products-slice';
+import { productDetailsCleared } from './shop-products-slice';
 
 // The dialog (Radix Dialog, the reviews) downloads when a product is first opened, alongside its details.
 const modal = lazyComponent(
@@ -24,7 +24,7 @@ export interface ProductActions {
 export function ProductDetailsDialog(actions: ProductActions) {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
-  const { isDetailsOpen } = useAppSelector(selectShopProducts);
+  const isDetailsOpen = useAppSelector((state) => state.shopProducts.isDetailsOpen);
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {

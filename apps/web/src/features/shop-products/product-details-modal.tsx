@@ -13,7 +13,7 @@ import { ProductPhoto } from './product-photo';
 import { ProductPrice } from './product-price';
 import { ProductReviews } from './product-reviews';
 import type { ProductActions } from './product-details-dialog';
-import { productDetailsCleared, selectShopProducts } from './shop-products-slice';
+import { productDetailsCleared } from './shop-products-slice';
 import { RatingSummary } from './rating-summary';
 
 /** The product page's address (router.tsx: /shop/product/:id). */
@@ -24,7 +24,9 @@ export function productPath(id: string): string {
 /** The detail dialog itself (spec §2), loaded when it first opens by ProductDetailsDialog. */
 export function ProductDetailsModal({ onAddToCart, onBuyNow }: ProductActions) {
   const dispatch = useAppDispatch();
-  const { productDetails, isDetailsLoading, isDetailsOpen } = useAppSelector(selectShopProducts);
+  const productDetails = useAppSelector((state) => state.shopProducts.productDetails);
+  const isDetailsLoading = useAppSelector((state) => state.shopProducts.isDetailsLoading);
+  const isDetailsOpen = useAppSelector((state) => state.shopProducts.isDetailsOpen);
 
   return (
     <Dialog

@@ -1,3 +1,4 @@
+import { memo, useCallback, useMemo } from 'react';
 import type { Product } from '@emporium/contract';
 import { useAppDispatch } from '@/app/hooks';
 import { useProductActions } from '@/app/product-actions';
@@ -12,17 +13,26 @@ interface ProductGridProps {
   heading?: string;
 }
 
-/** Cards in a 2 to 4 column grid plus the detail dialog they open; Add to Cart and Buy Now go to the cart. */
-export function ProductGrid({ products, className, heading }: ProductGridProps) {
+/**
+ * Cards in a 2 to 4 column grid plus the detail dialog they open; Add to Cart and Buy Now go to the cart. The
+ * callbacks keep their identity across renders, so the memoised cards re-render only for a new product.
+ */
+export const ProductGrid = memo(function ProductGrid({ products, className, heading }: ProductGridProps) {
   const dispatch = useAppDispatch();
   const { addToCart, buyNow } = useProductActions();
-  const actions: ProductActions = {
-    onAddToCart: (product, variantId) => void addToCart(product._id, 1, variantId),
-    onBuyNow: (product, variantId) => void buyNow(product._id, 1, variantId),
-  };
-  const openDetails = (product: Product) => {
-    void dispatch(fetchProductDetails(product._id));
-  };
+  const actions = useMemo<ProductActions>(
+    () => ({
+      onAddToCart: (product, variantId) => void addToCart(product._id, 1, variantId),
+      onBuyNow: (product, variantId) => void buyNow(product._id, 1, variantId),
+    }),
+    [addToCart, buyNow],
+  );
+  const openDetails = useCallback(
+    (product: Product) => {
+      void dispatch(fetchProductDetails(product._id));
+    },
+    [dispatch],
+  );
 
   return (
     <>
@@ -41,4 +51,4 @@ export function ProductGrid({ products, className, heading }: ProductGridProps) 
       <ProductDetailsDialog {...actions} />
     </>
   );
-}
+});

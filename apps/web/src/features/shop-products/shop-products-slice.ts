@@ -169,6 +169,3 @@ const shopProductsSlice = createSlice({
 
 export const { listingScrollSaved, productDetailsCleared } = shopProductsSlice.actions;
 export const shopProductsReducer = shopProductsSlice.reducer;
-
-type WithShopProducts = { shopProducts: ShopProductsState };
-export const selectShopProducts = (state: WithShopProducts) => state.shopProducts;

@@ -33,7 +33,7 @@ export function SortMenuDropdown({
   // Only for the open the menu mounts with; later opens go through Radix's own trigger.
   const onFocus = useFirstItemFocus(focusFirstItem);
   return (
-    <DropdownMenu open={open} onOpenChange={onOpenChange}>
+    <DropdownMenu open={open} onOpenChange={onOpenChange} modal={false}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-52" onFocus={onFocus}>
         <DropdownMenuRadioGroup value={sortBy} onValueChange={(value) => onChange(parseSortBy(value))}>

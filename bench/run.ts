@@ -15,7 +15,8 @@
  * and a no-match query, the web build's initial JavaScript per route (bench/bundle-size.ts), with PostgreSQL the
  * flash sale (bench/flash-sale.ts: 50 shoppers buying one product, one instance and three behind nginx, and the
  * listing during it), and the listing's warm throughput while one client floods the shop with answers that cannot
- * be cached (bench/cold-flood.ts).
+ * be cached (bench/cold-flood.ts), and the latency of five taps in Chromium at 4x CPU throttling
+ * (bench/interactions.ts).
  * Needs the server build (`npm run build`).
  */
 import { execFileSync } from 'node:child_process';
@@ -26,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { BundleSizeError, measureBundles, printBundleReport } from './bundle-size.ts';
 import { benchFlashSale } from './flash-sale.ts';
+import { benchInteractions } from './interactions.ts';
 import { benchColdFlood } from './cold-flood.ts';
 import { benchSearch, printSearchTable, type SearchFigures } from './search.ts';
 import { load, printTable, startProcess, stop, waitFor, type Figures } from './lib.ts';
@@ -222,6 +224,7 @@ async function main(): Promise<void> {
   bundleFigures();
   if (PG_URL) await benchFlashSale();
   await benchColdFlood();
+  await benchInteractions();
 }
 
 /** The shopper's initial JavaScript per route (bench/bundle-size.ts; `npm run build` enforces the budget). */

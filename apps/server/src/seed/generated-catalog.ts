@@ -10,9 +10,10 @@
  * - with `reviews`: about a third of the products get 1-6 reviews from generated shoppers, and `average_rating`/
  *   `reviews_count` are computed from exactly those reviews;
  * - the search vocabulary (migration 0007) counted again over the whole catalog, as migration 0018 does.
- * The per-row triggers `products_default_variant` and `product_variants_stock_total` and the statement trigger
- * `products_search_vocabulary_insert` are switched off for the load only (every other trigger, e.g. the search
- * documents', runs as usual). When the load more than doubles the table, the secondary indexes of the tables it writes
+ * The per-row triggers `products_default_variant` and `product_variants_stock_total` and the statement triggers
+ * `products_search_vocabulary_insert` and `catalog_counts_insert` are switched off for the load only, and so is
+ * `order_totals_insert_delete` for the orders (every other trigger, e.g. the search documents', runs as usual); the
+ * generator writes what they would have written. When the load more than doubles the table, the secondary indexes of the tables it writes
  * are dropped first and built again afterwards from their own definitions (pg_get_indexdef), which is several times
  * faster than maintaining them row by row. Each phase is one transaction: a failure leaves the database as it was.
  * `fillOrders` adds a year of orders from generated shoppers. Pseudo-randomness is `hashint8extended(i, stream)`, so a
@@ -138,6 +139,16 @@ const u = (i: SQL, stream: number) =>
 const pick = (i: SQL, stream: number, n: SQL | number) =>
   sql`((hashint8extended(${i}::bigint, ${int(stream)}) & 2147483647) % (${typeof n === 'number' ? int(n) : n}))::int`;
 const textArray = (values: readonly string[]) => sql`${sql.param(values)}::text[]`;
+
+/**
+ * Triggers on `products` switched off while the generator loads it; it writes what they would have written itself
+ * (default variants and photos, the search vocabulary, catalog_counts).
+ */
+const PRODUCT_LOAD_TRIGGERS = [
+  'products_default_variant',
+  'products_search_vocabulary_insert',
+  'catalog_counts_insert',
+];
 
 /** Runs `work` in one transaction without the statement time-outs the server's connections have. */
 async function bulk<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
@@ -274,7 +285,7 @@ export async function fillCatalog(
             'reviews',
           ])
         : undefined;
-    for (const trigger of ['products_default_variant', 'products_search_vocabulary_insert'])
+    for (const trigger of PRODUCT_LOAD_TRIGGERS)
       await tx.execute(sql.raw(`alter table products disable trigger ${trigger}`));
     await tx.execute(sql`alter table product_variants disable trigger product_variants_stock_total`);
 
@@ -321,8 +332,14 @@ export async function fillCatalog(
     }
 
     await tx.execute(sql`alter table product_variants enable trigger product_variants_stock_total`);
-    for (const trigger of ['products_default_variant', 'products_search_vocabulary_insert'])
+    for (const trigger of PRODUCT_LOAD_TRIGGERS)
       await tx.execute(sql.raw(`alter table products enable trigger ${trigger}`));
+    // What the catalog_counts_insert trigger (migration 0020) would have added, one upsert per group.
+    await tx.execute(sql`
+      insert into catalog_counts as c (category, brand, option_facets, products)
+      select p.category, p.brand, p.option_facets, count(*)::int from products p join gen g on g.id = p.id
+      group by 1, 2, 3 order by 1, 2, 3
+      on conflict (category, brand, option_facets) do update set products = c.products + excluded.products`);
     if (rebuildIndexes) await rebuildIndexes();
     await addGeneratedVocabulary(tx);
     await tx.execute(sql`analyze products`);
@@ -435,19 +452,21 @@ export async function fillOrders(db: Db, count: number, days = 365): Promise<num
     await tx.execute(sql`delete from gen_line a using gen_line b
       where a.order_id = b.order_id and a.variant_id = b.variant_id and a.l > b.l`);
     const age = sql`(now() - o.order_date)`;
+    await tx.execute(sql`alter table orders disable trigger order_totals_insert_delete`);
     await tx.execute(sql`
       insert into orders (id, user_id, order_status, payment_method, payment_status, payment_provider, total_cents,
         subtotal_cents, address, city, state, pincode, phone, notes, country, payment_id, paid_at, stock_held,
         shipped_at, delivered_at, refunded_cents, refund_reserved_cents, order_date, order_update_date)
       select o.id, o.user_id, st.order_status, 'paypal', st.payment_status, 'sandbox', t.total, t.total,
         (1 + o.k % 200) || ' High Street', (${textArray(CITIES)})[1 + o.k % ${CITIES.length}], '', 
-        lpad(((o.k * 7919) % 100000)::text, 5, '0'), '+44 20 7946 ' || lpad((o.k % 10000)::text, 4, '0'), '', 'GB',
+        lpad(((o.k::bigint * 7919) % 100000)::text, 5, '0'), '+44 20 7946 ' || lpad((o.k % 10000)::text, 4, '0'), '', 'GB',
         case when st.paid then o.id::text end,
-        case when st.paid then o.order_date + interval '3 minutes' end,
+        case when st.paid then least(now(), o.order_date + interval '3 minutes') end,
         st.paid and st.order_status <> 'Cancelled',
         case when st.order_status in ('Shipped', 'Delivered') then o.order_date + interval '2 days' end,
         case when st.order_status = 'Delivered' then o.order_date + interval '5 days' end,
-        st.refunded, st.refunded, o.order_date, o.order_date + interval '5 days' * least(1, ${u(sql`o.k`, 28)})
+        st.refunded, st.refunded, o.order_date,
+        least(now(), o.order_date + interval '5 days' * ${u(sql`o.k`, 28)})
       from gen_order o
       join (select order_id, sum(unit_price * quantity)::int as total from gen_line group by order_id) t
         on t.order_id = o.id
@@ -474,6 +493,22 @@ export async function fillOrders(db: Db, count: number, days = 365): Promise<num
         variant_id, sku, options)
       select order_id, product_id, title, image_key, description, unit_price, quantity, variant_id, sku, options
       from gen_line order by order_id, l`);
+    await tx.execute(sql`alter table orders enable trigger order_totals_insert_delete`);
+    // What the order_totals trigger (migration 0021) would have added, per day and per status.
+    await tx.execute(sql`
+      insert into order_day_totals as t (day, slot, paid_orders, net_cents)
+      select (o.paid_at at time zone 'UTC')::date, 0, count(*)::int, sum(o.total_cents - o.refunded_cents)
+      from orders o join gen_order g on g.id = o.id
+      where o.paid_at is not null and o.payment_status in ('completed', 'partially_refunded', 'refunded')
+        and o.order_status <> 'Cancelled'
+      group by 1 order by 1
+      on conflict (day, slot) do update
+      set paid_orders = t.paid_orders + excluded.paid_orders, net_cents = t.net_cents + excluded.net_cents`);
+    await tx.execute(sql`
+      insert into order_status_totals as t (order_status, archived, slot, orders)
+      select o.order_status, o.archived_at is not null, 0, count(*)::int from orders o join gen_order g on g.id = o.id
+      group by 1, 2 order by 1, 2
+      on conflict (order_status, archived, slot) do update set orders = t.orders + excluded.orders`);
     await tx.execute(sql`
       insert into refunds (order_id, amount_cents, status, source, completed_at, created_at, attempts)
       select o.id, o.refunded_cents, 'completed',

@@ -2,7 +2,7 @@
  * Shop catalog reads (spec §7 `GET /api/shop/products/get`, `/get/:id`; DESIGN.md §4 Catalog).
  * Prices are integer cents in the database and dollars in the answers.
  */
-import { and, asc, desc, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { toDollars, type ListingFacets, type Product, type ProductListQuery } from '@emporium/contract';
 import { selectRows, type Db } from '../../db/client.ts';
 import { catalogCounts, products } from '../../db/schema.ts';
@@ -196,23 +196,23 @@ export async function listProductIds(
     };
   }
 
-  const scope: SQL[] = [];
-  if (query.category.length > 0) scope.push(inArray(products.category, query.category));
-  if (query.brand.length > 0) scope.push(inArray(products.brand, query.brand));
-  const filters = [...scope, ...facetWhere(wanted)];
+  // Several categories (or, without a category, several brands): one index range scan per value, merged in order
+  // (each (category|brand, sold_out, key, id) index gives its value's rows sorted), instead of sorting them all.
+  const splitBy = query.category.length > 1 ? 'category' : query.brand.length > 1 ? 'brand' : undefined;
+  const parts = splitBy ? query[splitBy].map((v) => [eq(products[splitBy], v)]) : [[]];
+  const filters: SQL[] = [];
+  if (query.category.length > 0 && splitBy !== 'category')
+    filters.push(inArray(products.category, query.category));
+  if (query.brand.length > 0 && splitBy !== 'brand') filters.push(inArray(products.brand, query.brand));
+  filters.push(...facetWhere(wanted));
+  const scopes = parts.map((part) => [...part, ...filters]);
   const { total, facets } = countGroups(await catalogGroups(db, query), wanted);
   if (offset >= total) return { ids: [], total, facets };
   if (offset < keysetStep) {
-    const rows = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(filters.length > 0 ? and(...filters) : undefined)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(offset);
-    return { ids: rows.map((r) => r.id), total, facets };
+    const rows = await afterAnchor(db, query.sortBy, scopes, undefined, offset + query.limit);
+    return { ids: rows.slice(offset).map((r) => r.id), total, facets };
   }
-  const ids = await keysetPage(db, cache, query, filters, offset, keysetStep);
+  const ids = await keysetPage(db, cache, query, scopes, offset, keysetStep);
   return { ids, total, facets };
 }
 
@@ -253,7 +253,7 @@ async function keysetPage(
   db: Db,
   cache: Pick<CatalogCache, 'generation'>,
   query: ProductListQuery,
-  filters: SQL[],
+  scopes: SQL[][],
   offset: number,
   step: number,
 ): Promise<string[]> {
@@ -274,45 +274,49 @@ async function keysetPage(
   if (offset - from >= step) {
     // Walk from the furthest anchor below the page to the page, keeping every step-th row as an anchor.
     const base = from;
-    for (const row of await afterAnchor(db, query.sortBy, filters, anchors.get(base), offset - base, step)) {
+    for (const row of await afterAnchor(db, query.sortBy, scopes, anchors.get(base), offset - base, step)) {
       anchors.set(base + row.n, row);
     }
     from = known();
   }
-  const rows = await afterAnchor(db, query.sortBy, filters, anchors.get(from), offset - from + query.limit);
+  const rows = await afterAnchor(db, query.sortBy, scopes, anchors.get(from), offset - from + query.limit);
   return rows.slice(offset - from).map((r) => r.id);
 }
 
 /**
- * The first `n` rows after `anchor` (from the start without one) in the sort's order, with their sort positions and
- * `n`, their place after the anchor (from 1); with `every`, only every `every`-th of them (a walk). Two branches, each
- * an index range scan in order: the rest of the anchor's stock group, then (from an in-stock anchor) the sold-out
- * products; PostgreSQL merges them (Merge Append) and stops after `n`.
+ * The first `n` rows after `anchor` (from the start without one) in the sort's order among the products matching any
+ * of `scopes` (each a list of conditions), with their sort positions and `n`, their place after the anchor (from 1);
+ * with `every`, only every `every`-th of them (a walk). One branch per scope and stock group, each an index range scan
+ * in order: the rest of the anchor's stock group, then (from an in-stock anchor) the sold-out products; PostgreSQL
+ * merges them (Merge Append) and stops after `n`.
  */
 async function afterAnchor(
   db: Db,
   sortBy: ProductListQuery['sortBy'],
-  filters: SQL[],
+  scopes: SQL[][],
   anchor: Anchor | undefined,
   n: number,
   every = 1,
 ): Promise<Array<Anchor & { n: number }>> {
   const { key, type, dir } = SORT_KEYS[sortBy];
   const direction = sql.raw(dir);
-  const branch = (condition: SQL | undefined) => {
+  const branch = (filters: SQL[], condition: SQL | undefined) => {
     const where = [...filters, ...(condition ? [condition] : [])];
     return sql`(select ${products.id} as id, ${products.soldOut} as sold_out, ${key} as key from ${products}
       ${where.length > 0 ? sql`where ${and(...where)}` : sql``}
       order by ${products.soldOut}, ${key} ${direction}, ${products.id} ${direction} limit ${n})`;
   };
-  const branches = anchor
-    ? [
-        branch(
-          sql`${products.soldOut} = ${anchor.soldOut} and (${key}, ${products.id}) ${sql.raw(dir === 'asc' ? '>' : '<')} (${anchor.key}::${type}, ${anchor.id}::uuid)`,
-        ),
-        ...(anchor.soldOut ? [] : [branch(sql`${products.soldOut}`)]),
-      ]
-    : [branch(undefined)];
+  const branches = scopes.flatMap((filters) =>
+    anchor
+      ? [
+          branch(
+            filters,
+            sql`${products.soldOut} = ${anchor.soldOut} and (${key}, ${products.id}) ${sql.raw(dir === 'asc' ? '>' : '<')} (${anchor.key}::${type}, ${anchor.id}::uuid)`,
+          ),
+          ...(anchor.soldOut ? [] : [branch(filters, sql`${products.soldOut}`)]),
+        ]
+      : [branch(filters, undefined)],
+  );
   const order = sql`sold_out, key ${direction}, id ${direction}`;
   const rows = await selectRows<{ id: string; sold_out: boolean; key: number | string; n: number }>(
     db,

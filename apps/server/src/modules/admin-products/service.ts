@@ -12,12 +12,12 @@ import {
   type Product,
   type ProductInput,
 } from '@emporium/contract';
-import type { Db } from '../../db/client.ts';
+import { selectRows, type Db } from '../../db/client.ts';
 import type { CatalogChanges } from '../../lib/catalog-cache.ts';
 import { catalogCounts, productImages, productOptions, products, productVariants } from '../../db/schema.ts';
 import { badRequest, conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import { effectivePriceCents, productColumns, toProduct } from '../products/service.ts';
+import { effectivePriceCents, productColumns, productsByIds, toProduct } from '../products/service.ts';
 import type { CsvCell } from './csv.ts';
 import { imageKeyFrom } from '../uploads/image-processing.ts';
 
@@ -143,15 +143,47 @@ async function productPage(
       return rows.map((r) => toProduct(r, deps.images));
     }
   }
+  const where = productWhere(filters);
+  if (filters.search) {
+    // A search that matches few products is read through the trigram index and sorted; walking the sort's index
+    // and testing each row (the plan PostgreSQL picks for a LIMIT) reads the whole catalog when few rows match. A
+    // search matching many finds its page early on that walk.
+    const [{ n } = { n: 0 }] = await selectRows<{ n: number }>(
+      deps.db,
+      sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${DENSE_SEARCH}) m`,
+    );
+    if (n < DENSE_SEARCH) {
+      // The CTE takes the table's name, so the sort's expressions (written against products) apply to its rows.
+      const found = await selectRows<{ id: string }>(
+        deps.db,
+        sql`with products as materialized (select * from ${products} where ${where})
+            select id from products order by ${sql.join(productOrder(filters.sortBy), sql`, `)}
+            limit ${limit} offset ${offset}`,
+      );
+      const byId = new Map(
+        (
+          await productsByIds(
+            deps.db,
+            deps.images,
+            found.map((r) => r.id),
+          )
+        ).map((p) => [p._id, p]),
+      );
+      return found.flatMap((r) => byId.get(r.id) ?? []);
+    }
+  }
   const rows = await deps.db
     .select(productColumns)
     .from(products)
-    .where(productWhere(filters))
+    .where(where)
     .orderBy(...productOrder(filters.sortBy))
     .limit(limit)
     .offset(offset);
   return rows.map((r) => toProduct(r, deps.images));
 }
+
+/** Below this many matches a search is read through its trigram index (see productPage). */
+const DENSE_SEARCH = 2000;
 
 /** Columns of the product export, in order. Money in dollars. */
 export const PRODUCT_CSV_HEADER = [

@@ -60,14 +60,15 @@ function productWhere(filters: AdminProductFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.search) {
     const pattern = containsPattern(filters.search);
-    // A variant's SKU typed exactly (any letter case) finds its product too (issue 28), through the SKU index.
+    // A variant's SKU typed exactly (any letter case) finds its product too (issue 28), through the SKU index; as an
+    // array of ids (not IN a subquery, which PostgreSQL tests row by row) so that both sides of the OR use an index.
     conditions.push(
       or(
         and(
           sql`lower(${products.title} || ' ' || ${products.brand}) like lower(${pattern})`,
           or(ilike(products.title, pattern), ilike(products.brand, pattern)),
         ),
-        sql`${products.id} in (select v.product_id from ${productVariants} v where lower(v.sku) = lower(${filters.search}))`,
+        sql`${products.id} = any(array(select v.product_id from ${productVariants} v where lower(v.sku) = lower(${filters.search})))`,
       )!,
     );
   }

@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -28,30 +29,39 @@ const tsvector = customType<{ data: string }>({
   },
 });
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userName: text('user_name').notNull(),
-  /** Trimmed and lower-cased before it is stored, so uniqueness ignores letter case. */
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['user', 'admin'] })
-    .notNull()
-    .default('user'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /** When the owner proved the address (a verification link); null: not verified (issue 25). */
-  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-  /**
-   * When the account was erased on its owner's request: personal fields were replaced (e-mail, name, password), the
-   * row stays so that its orders keep their totals for the shop's accounts (DESIGN.md §4 account deletion).
-   */
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  /** The TOTP secret (RFC 6238), encrypted at rest (AES-256-GCM with a key from the environment); null: none. */
-  totpSecret: text('totp_secret'),
-  /** When two-factor sign-in was confirmed with a first code; null while enrolment is unconfirmed or off. */
-  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
-  /** The last TOTP time step accepted: a code of this step or an earlier one is refused (no replay). */
-  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userName: text('user_name').notNull(),
+    /** Trimmed and lower-cased before it is stored, so uniqueness ignores letter case. */
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the owner proved the address (a verification link); null: not verified (issue 25). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * When the account was erased on its owner's request: personal fields were replaced (e-mail, name, password), the
+     * row stays so that its orders keep their totals for the shop's accounts (DESIGN.md §4 account deletion).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The TOTP secret (RFC 6238), encrypted at rest (AES-256-GCM with a key from the environment); null: none. */
+    totpSecret: text('totp_secret'),
+    /** When two-factor sign-in was confirmed with a first code; null while enrolment is unconfirmed or off. */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code of this step or an earlier one is refused (no replay). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  },
+  (t) => [
+    // The admin order search finds customers by part of their name or e-mail (issue 29: a sequential scan of every
+    // shopper for each search otherwise); trigram indexes answer ILIKE '%…%' directly.
+    index('users_name_trgm_idx').using('gin', t.userName.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -229,8 +239,38 @@ export const products = pgTable(
       // this when consistent response time matters more than write speed (catalog writes are rare).
       index('products_search_document_idx').using('gin', t.searchDocument).with({ fastupdate: false }),
       index('products_name_document_idx').using('gin', t.nameDocument).with({ fastupdate: false }),
+      // The admin product table (issue 29): newest first (its default), and its search, a substring of the title or
+      // brand (admin-products/service.ts repeats this expression so that the trigram index narrows a million rows).
+      // Neither reads total_stock, so a sale stays a HOT update (migration 0019).
+      index('products_created_idx').on(t.createdAt, t.id),
+      index('products_admin_search_idx')
+        .using('gin', sql`lower(${t.title} || ' ' || ${t.brand}) gin_trgm_ops`)
+        .with({ fastupdate: false }),
+      // Stock ascending starts with the sold-out products in id order: their first pages come off this small index.
+      index('products_sold_out_id_idx')
+        .on(t.id)
+        .where(sql`${t.soldOut}`),
     ];
   },
+);
+
+/**
+ * How many products share each category, brand and set of listing facets (issue 29, docs/decisions/015): the
+ * listing's `pagination.total` and its Size/Colour facet counts are sums over these rows, exact for every filter, in
+ * place of counting a million products. Kept in each writer's transaction by triggers on `products` (migration 0020):
+ * a statement that inserts or deletes products adds or takes its rows per group, an update that moves a product
+ * between groups moves one; stock and price changes never touch it. Groups that no product holds any more are removed.
+ */
+export const catalogCounts = pgTable(
+  'catalog_counts',
+  {
+    category: text('category').notNull(),
+    brand: text('brand').notNull(),
+    /** The products' `option_facets` exactly as stored (the triggers group by the array value). */
+    optionFacets: text('option_facets').array().notNull(),
+    products: integer('products').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.brand, t.optionFacets] })],
 );
 
 /**
@@ -510,7 +550,49 @@ export const orders = pgTable(
       .on(t.orderDate)
       .where(sql`${t.paymentStatus} = 'pending'`),
     uniqueIndex('orders_payment_id_idx').on(t.paymentId),
+    // The admin order search (issue 29): the end of an order's id, as the shopper sees it (`#a1b2c3`), through the
+    // reversed text (a prefix of it); the start of the id is a range of the primary key.
+    index('orders_id_suffix_idx').on(sql`reverse(${t.id}::text) text_pattern_ops`),
+    // The dashboard's "refunds due" (few rows among a year of orders).
+    index('orders_refund_due_idx')
+      .on(t.orderDate)
+      .where(
+        sql`${t.orderStatus} = 'Cancelled' and ${t.paymentStatus} in ('completed', 'partially_refunded') and ${t.refundReservedCents} < ${t.totalCents}`,
+      ),
   ],
+);
+
+/**
+ * The dashboard's revenue per UTC day of payment (issue 29, docs/decisions/015): paid orders that are not cancelled,
+ * counted and summed net of refunds (`total_cents - refunded_cents`), as dashboard/service.ts defines revenue. Kept
+ * exact by a trigger on `orders` (migration 0021) in the transaction of every change to an order's payment, status,
+ * total or refunds. Each day is split into a few slots (the writer's backend pid modulo 8), so that concurrent
+ * captures add to different rows instead of queueing on one; readers sum the slots.
+ */
+export const orderDayTotals = pgTable(
+  'order_day_totals',
+  {
+    day: date('day').notNull(),
+    slot: integer('slot').notNull(),
+    paidOrders: integer('paid_orders').notNull(),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.slot] })],
+);
+
+/**
+ * Orders per status and archived or not (issue 29): the dashboard's counts by status and the admin order list's
+ * totals, kept by the same trigger as `order_day_totals`, slotted the same way (every checkout adds a Pending order).
+ */
+export const orderStatusTotals = pgTable(
+  'order_status_totals',
+  {
+    orderStatus: text('order_status').notNull(),
+    archived: boolean('archived').notNull(),
+    slot: integer('slot').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderStatus, t.archived, t.slot] })],
 );
 
 /**
@@ -870,6 +952,7 @@ export const schema = {
   accountTokens,
   recoveryCodes,
   products,
+  catalogCounts,
   productOptions,
   productVariants,
   productImages,
@@ -878,6 +961,8 @@ export const schema = {
   carts,
   cartItems,
   orders,
+  orderDayTotals,
+  orderStatusTotals,
   orderItems,
   refunds,
   withdrawals,

@@ -18,7 +18,9 @@ import { DEMO_SHOPPERS, seedDemoActivity } from './activity.ts';
 import { BANNERS, bannerSvg, productSvg, renderWidths } from './art.ts';
 import { KINDS } from './catalog-data.ts';
 import { KIND_ICONS } from './icons.ts';
-import { demoProducts, fillCatalog, seedCatalog, seedDemoAccounts } from './seed.ts';
+import { demoProducts, fillCatalog, fillOrders, seedCatalog, seedDemoAccounts } from './seed.ts';
+import { facetEntries } from '../modules/products/facets.ts';
+import { selectRows } from '../db/client.ts';
 import { demoVariantPlans, spread } from './variants.ts';
 
 describe('demo catalog', () => {
@@ -163,7 +165,7 @@ describe('demo catalog', () => {
   });
 });
 
-describe('fillCatalog', () => {
+describe('fillCatalog and fillOrders', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
@@ -173,9 +175,9 @@ describe('fillCatalog', () => {
   });
 
   it('grows the catalog to the target with valid rows, and is a no-op once there', async () => {
-    await insertProduct(t.db, { title: 'Base one', price: 50, salePrice: 0 });
-    await insertProduct(t.db, { title: 'Base two', price: 12.5, salePrice: 10 });
-    expect(await fillCatalog(t.db, 2500)).toBe(2498);
+    await insertProduct(t.db, { title: 'Base one', price: 50, salePrice: 0, category: 'Shoes' });
+    await insertProduct(t.db, { title: 'Base two', price: 12.5, salePrice: 10, category: 'Men' });
+    expect(await fillCatalog(t.db, 2500, { reviews: true })).toBe(2498);
     const [{ n } = { n: 0 }] = await t.db.select({ n: count() }).from(products);
     expect(Number(n)).toBe(2500);
     expect(await fillCatalog(t.db, 2500)).toBe(0);
@@ -188,24 +190,109 @@ describe('fillCatalog', () => {
     const sums = await t.db
       .select({
         id: products.id,
+        title: products.title,
+        category: products.category,
         total: products.totalStock,
         variants: sql<number>`(select count(*)::int from product_variants v where v.product_id = "products"."id")`,
         stock: sql<number>`(select coalesce(sum(v.stock), 0)::int from product_variants v where v.product_id = "products"."id")`,
+        images: sql<number>`(select count(*)::int from product_images i where i.product_id = "products"."id" and i.image_key = "products"."image_key" and i.position = 0)`,
         facets: products.optionFacets,
+        optionText: products.optionText,
+        rating: products.averageRating,
+        reviews: products.reviewsCount,
+        counted: sql<number>`(select count(*)::int from reviews r where r.product_id = "products"."id")`,
+        average: sql<number>`(select coalesce(avg(r.rating), 0)::float8 from reviews r where r.product_id = "products"."id")`,
       })
       .from(products);
     const generated = sums.filter((p) => p.facets.length > 0);
     expect(generated).toHaveLength(2498);
+    const variants = await t.db
+      .select({ productId: productVariants.productId, values: productVariants.optionValues })
+      .from(productVariants);
+    const valuesOf = new Map<string, string[][]>();
+    for (const v of variants) valuesOf.set(v.productId, [...(valuesOf.get(v.productId) ?? []), v.values]);
     for (const p of generated) {
       expect(Number(p.variants)).toBe(4);
-      expect(p.facets.filter((f) => f.startsWith('size:'))).toHaveLength(2);
-      expect(p.facets.filter((f) => f.startsWith('colour:'))).toHaveLength(2);
+      expect(Number(p.images)).toBe(1);
+      expect(p.title).toMatch(/^Base (one|two) .+, Style \d{3}$/);
+      // The facets are exactly those facetEntries makes of the variants (the admin's write path).
+      const [size, colour] = [0, 1].map((k) => [...new Set(valuesOf.get(p.id)!.map((v) => v[k]!))]);
+      expect(size!.every((s) => (p.category === 'Shoes' ? /^\d\d$/ : /^[A-Z]+$/).test(s))).toBe(true);
+      expect([...p.facets].sort()).toEqual(
+        facetEntries(valuesOf.get(p.id)!.map(([s, c]) => ({ size: s, colour: c }))).sort(),
+      );
+      expect(p.optionText).toBe(`Size ${size!.join(' ')} Colour ${colour!.join(' ')}`);
     }
-    for (const p of sums) expect(Number(p.stock)).toBe(p.total);
+    for (const p of sums) {
+      expect(Number(p.stock)).toBe(p.total);
+      expect(p.reviews).toBe(Number(p.counted));
+      expect(p.rating).toBeCloseTo(Number(p.average), 5);
+    }
+    expect(generated.filter((p) => p.reviews > 0).length).toBeGreaterThan(400);
     const bySize = await t.app.inject({ method: 'GET', url: '/api/shop/products/get?size=m&limit=1' });
     const m = bySize.json().facets.size.find((f: { value: string }) => f.value === 'm');
     expect(bySize.json().pagination.total).toBe(m.count);
     expect(m.count).toBe(generated.filter((p) => p.facets.includes('size:m')).length);
+
+    // The vocabulary is what the triggers would have left: the same as counting every product's text again.
+    const [diff] = await selectRows<{ wrong: number; rows: number }>(
+      t.db,
+      sql`with fresh as (
+            select w.term, w.phrase, count(*)::int as n from products p,
+              lateral search_phrases(p.title || ' ' || p.brand || ' ' || p.category || ' ' || p.description || ' ' ||
+                                     p.option_text) w
+            group by 1, 2)
+          select count(*) filter (where f.n is distinct from v.doc_count)::int as wrong, count(*)::int as rows
+          from fresh f full join search_vocabulary v using (term, phrase)`,
+    );
+    expect(diff).toEqual({ wrong: 0, rows: expect.any(Number) });
+    expect(diff!.rows).toBeGreaterThan(20);
+    const search = await t.app.inject({ method: 'GET', url: '/api/shop/search/style?page=1&limit=5' });
+    expect(search.json().pagination.total).toBeGreaterThan(0);
+  });
+
+  it('adds a year of orders whose totals, statuses and numbers hold together', async () => {
+    expect(await fillOrders(t.db, 600)).toBe(600);
+    const all = await t.db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        date: orders.orderDate,
+        status: orders.orderStatus,
+        payment: orders.paymentStatus,
+        total: orders.totalCents,
+        refunded: orders.refundedCents,
+        reserved: orders.refundReservedCents,
+        paidAt: orders.paidAt,
+        lines: sql<number>`(select coalesce(sum(i.unit_price_cents * i.quantity), 0)::int from order_items i where i.order_id = "orders"."id")`,
+        refunds: sql<number>`(select coalesce(sum(r.amount_cents), 0)::int from refunds r where r.order_id = "orders"."id" and r.status = 'completed')`,
+      })
+      .from(orders)
+      .orderBy(orders.number);
+    expect(all).toHaveLength(600);
+    const yearAgo = Date.now() - 366 * 86_400_000;
+    for (const [k, o] of all.entries()) {
+      expect(o.total).toBe(Number(o.lines));
+      expect(o.refunded).toBe(Number(o.refunds));
+      expect(o.reserved).toBe(o.refunded);
+      expect(o.date.getTime()).toBeGreaterThan(yearAgo);
+      if (k > 0) expect(o.date.getTime()).toBeGreaterThanOrEqual(all[k - 1]!.date.getTime());
+      const paid = ['completed', 'partially_refunded', 'refunded'].includes(o.payment);
+      expect(o.paidAt !== null).toBe(paid);
+      if (o.payment === 'refunded') expect([o.status, o.refunded]).toEqual(['Cancelled', o.total]);
+      if (o.payment === 'pending') expect(o.status).toBe('Pending');
+      if (o.status === 'Cancelled') expect(['cancelled', 'refunded']).toContain(o.payment);
+    }
+    const statuses = new Set(all.map((o) => o.status));
+    for (const s of ['Delivered', 'Cancelled']) expect(statuses.has(s as never)).toBe(true);
+    expect(new Set(all.map((o) => o.date.toISOString().slice(0, 7))).size).toBeGreaterThanOrEqual(10);
+    // Each order holds one line per variant, and every line names a variant of its product.
+    const [bad] = await selectRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from order_items i
+          where not exists (select 1 from product_variants v where v.id = i.variant_id and v.product_id = i.product_id)`,
+    );
+    expect(bad!.n).toBe(0);
   });
 });
 

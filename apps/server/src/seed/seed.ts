@@ -1,8 +1,8 @@
 /**
  * Demo data (DESIGN.md §3): the demo accounts, about 150 products with generated images and 3 hero images, put into
  * an empty database at start-up, shoes in sizes and clothes in sizes and colours (variants.ts, issue 28), with the
- * demo shoppers' orders and reviews when their accounts exist (activity.ts); and `fillCatalog` for large benchmark
- * catalogs (each of its products sells one default variant).
+ * demo shoppers' orders and reviews when their accounts exist (activity.ts). Large benchmark catalogs, with reviews and
+ * a year of orders, are generated-catalog.ts's.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -14,7 +14,6 @@ import type { PasswordHasher } from '../modules/auth/password.ts';
 import type { ImageStore } from '../storage/image-store.ts';
 import { UPLOAD_WIDTHS } from '../modules/uploads/image-processing.ts';
 import { seedDemoActivity } from './activity.ts';
-import { giveBenchVariants } from './bench-variants.ts';
 import { BANNERS, bannerSvg, PRODUCT_IMAGE_WIDTHS, productSvg, renderWidths, type ArtColour } from './art.ts';
 import { CATALOG, type Kind } from './catalog-data.ts';
 import { demoVariantPlans, seedDemoVariants } from './variants.ts';
@@ -184,67 +183,4 @@ export async function seedCatalog(
   return { products: addedProducts, features: addedFeatures, ...activity };
 }
 
-/** A small deterministic PRNG (mulberry32), so large catalogs are the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * Grows the catalog to `target` products (benchmarks: `npm run seed -- --products 100000`): editions of the demo
- * products with varied prices, sales and stock, reusing the demo images, each sold in four variants (Size × Colour,
- * bench-variants.ts). Inserts in batches of 1000.
- */
-export async function fillCatalog(db: Db, target: number): Promise<number> {
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(products);
-  const existing = Number(n);
-  if (existing >= target) return 0;
-  const base = await db
-    .select({
-      title: products.title,
-      description: products.description,
-      category: products.category,
-      brand: products.brand,
-      priceCents: products.priceCents,
-      imageKey: products.imageKey,
-    })
-    .from(products)
-    .limit(1000);
-  if (base.length === 0) throw new Error('Seed the demo catalog first');
-  const random = prng(42);
-  const editions = ['Edition', 'Series', 'Collection', 'Model'];
-  let added = 0;
-  for (let start = existing; start < target; start += 1000) {
-    const batch = [];
-    for (let i = start; i < Math.min(start + 1000, target); i++) {
-      const b = base[i % base.length]!;
-      const priceCents = Math.max(100, Math.round(b.priceCents * (0.6 + random() * 0.8)));
-      const onSale = random() < 0.25;
-      batch.push({
-        title: `${b.title} ${editions[i % editions.length]} ${Math.floor(i / base.length) + 1}`,
-        description: b.description,
-        category: b.category,
-        brand: b.brand,
-        imageKey: b.imageKey,
-        priceCents,
-        salePriceCents: onSale ? Math.round(priceCents * (0.7 + random() * 0.2)) : 0,
-        totalStock: random() < 0.05 ? 0 : Math.floor(random() * 200),
-      });
-    }
-    const inserted = await db.insert(products).values(batch).returning({
-      id: products.id,
-      category: products.category,
-      priceCents: products.priceCents,
-      salePriceCents: products.salePriceCents,
-      totalStock: products.totalStock,
-    });
-    await giveBenchVariants(db, inserted, random);
-    added += batch.length;
-  }
-  return added;
-}
+export { fillCatalog, fillOrders } from './generated-catalog.ts';

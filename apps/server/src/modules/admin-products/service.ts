@@ -12,12 +12,12 @@ import {
   type Product,
   type ProductInput,
 } from '@emporium/contract';
-import type { Db } from '../../db/client.ts';
+import { selectRows, type Db } from '../../db/client.ts';
 import type { CatalogChanges } from '../../lib/catalog-cache.ts';
-import { productImages, productOptions, products, productVariants } from '../../db/schema.ts';
+import { catalogCounts, productImages, productOptions, products, productVariants } from '../../db/schema.ts';
 import { badRequest, conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import { effectivePriceCents, productColumns, toProduct } from '../products/service.ts';
+import { effectivePriceCents, productColumns, productsByIds, toProduct } from '../products/service.ts';
 import type { CsvCell } from './csv.ts';
 import { imageKeyFrom } from '../uploads/image-processing.ts';
 
@@ -52,22 +52,23 @@ export function containsPattern(text: string): string {
 
 /**
  * The WHERE clause of the admin product filters. Search is a case-insensitive substring of the title or the brand,
- * or a variant's exact SKU (issue 28), always a bound parameter. The extra `lower(title || ' ' || brand || ' ' || category) like …` is implied by it and
- * repeats the expression of the products_search_trgm_idx index, so PostgreSQL can narrow a large catalog through
- * that trigram index instead of reading every row.
+ * or a variant's exact SKU (issue 28), always a bound parameter. The extra `lower(title || ' ' || brand) like …` is
+ * implied by it and repeats the expression of the products_admin_search_idx trigram index (migration 0022), so
+ * PostgreSQL narrows a large catalog through that index instead of reading every row.
  */
 function productWhere(filters: AdminProductFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.search) {
     const pattern = containsPattern(filters.search);
-    // A variant's SKU typed exactly (any letter case) finds its product too (issue 28), through the SKU index.
+    // A variant's SKU typed exactly (any letter case) finds its product too (issue 28), through the SKU index; as an
+    // array of ids (not IN a subquery, which PostgreSQL tests row by row) so that both sides of the OR use an index.
     conditions.push(
       or(
         and(
-          sql`lower(${products.title} || ' ' || ${products.brand} || ' ' || ${products.category}) like lower(${pattern})`,
+          sql`lower(${products.title} || ' ' || ${products.brand}) like lower(${pattern})`,
           or(ilike(products.title, pattern), ilike(products.brand, pattern)),
         ),
-        sql`${products.id} in (select v.product_id from ${productVariants} v where lower(v.sku) = lower(${filters.search}))`,
+        sql`${products.id} = any(array(select v.product_id from ${productVariants} v where lower(v.sku) = lower(${filters.search})))`,
       )!,
     );
   }
@@ -92,7 +93,8 @@ function productOrder(sortBy: AdminProductFilters['sortBy']): SQL[] {
 
 /**
  * One page of products matching the filters, in the chosen order (newest first by default), and how many match.
- * With no filters it is the whole catalog, as before the filters existed.
+ * With no filters it is the whole catalog, as before the filters existed. Without a search or stock filter the
+ * count is a sum over `catalog_counts` (migration 0020), exact, instead of counting up to a million rows.
  */
 export async function listAdminProducts(
   deps: AdminProductDeps,
@@ -100,11 +102,23 @@ export async function listAdminProducts(
   page: number,
   limit: number,
 ): Promise<{ items: Product[]; total: number }> {
-  const [items, [totals]] = await Promise.all([
+  const [items, total] = await Promise.all([
     productPage(deps, filters, page, limit),
-    deps.db.select({ n: count() }).from(products).where(productWhere(filters)),
+    countAdminProducts(deps.db, filters),
   ]);
-  return { items, total: Number(totals?.n ?? 0) };
+  return { items, total };
+}
+
+async function countAdminProducts(db: Db, filters: AdminProductFilters): Promise<number> {
+  if (!filters.search && !filters.stock) {
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(sum(${catalogCounts.products}), 0)::int` })
+      .from(catalogCounts)
+      .where(filters.category ? eq(catalogCounts.category, filters.category) : undefined);
+    return Number(row?.n ?? 0);
+  }
+  const [row] = await db.select({ n: count() }).from(products).where(productWhere(filters));
+  return Number(row?.n ?? 0);
 }
 
 async function productPage(
@@ -113,15 +127,64 @@ async function productPage(
   page: number,
   limit: number,
 ): Promise<Product[]> {
+  const offset = (page - 1) * limit;
+  // Stock ascending starts with every sold-out product, in id order (the sort's tie-break): while the page lies
+  // among them it is read from the small partial index on sold_out products, not by sorting the whole catalog.
+  if (filters.sortBy === 'stock-asc' && filters.stock !== 'low') {
+    const soldOut = and(productWhere(filters), products.soldOut);
+    const [{ n } = { n: 0 }] = await deps.db.select({ n: count() }).from(products).where(soldOut);
+    if (offset + limit <= Number(n)) {
+      const rows = await deps.db
+        .select(productColumns)
+        .from(products)
+        .where(soldOut)
+        .orderBy(asc(products.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((r) => toProduct(r, deps.images));
+    }
+  }
+  const where = productWhere(filters);
+  if (filters.search) {
+    // A search that matches few products is read through the trigram index and sorted; walking the sort's index
+    // and testing each row (the plan PostgreSQL picks for a LIMIT) reads the whole catalog when few rows match. A
+    // search matching many finds its page early on that walk.
+    const [{ n } = { n: 0 }] = await selectRows<{ n: number }>(
+      deps.db,
+      sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${DENSE_SEARCH}) m`,
+    );
+    if (n < DENSE_SEARCH) {
+      // The CTE takes the table's name, so the sort's expressions (written against products) apply to its rows.
+      const found = await selectRows<{ id: string }>(
+        deps.db,
+        sql`with products as materialized (select * from ${products} where ${where})
+            select id from products order by ${sql.join(productOrder(filters.sortBy), sql`, `)}
+            limit ${limit} offset ${offset}`,
+      );
+      const byId = new Map(
+        (
+          await productsByIds(
+            deps.db,
+            deps.images,
+            found.map((r) => r.id),
+          )
+        ).map((p) => [p._id, p]),
+      );
+      return found.flatMap((r) => byId.get(r.id) ?? []);
+    }
+  }
   const rows = await deps.db
     .select(productColumns)
     .from(products)
-    .where(productWhere(filters))
+    .where(where)
     .orderBy(...productOrder(filters.sortBy))
     .limit(limit)
-    .offset((page - 1) * limit);
+    .offset(offset);
   return rows.map((r) => toProduct(r, deps.images));
 }
+
+/** Below this many matches a search is read through its trigram index (see productPage). */
+const DENSE_SEARCH = 2000;
 
 /** Columns of the product export, in order. Money in dollars. */
 export const PRODUCT_CSV_HEADER = [

@@ -1,9 +1,10 @@
 /**
- * The admin dashboard's figures (issue: "what an owner opens first"), each computed by SQL aggregates. Revenue counts
- * orders whose payment was captured and that were not cancelled since, by the UTC day they were paid, net of refunds
- * (issue 26: `total_cents - refunded_cents`). Money in dollars.
+ * The admin dashboard's figures (issue: "what an owner opens first"). Revenue counts orders whose payment was captured
+ * and that were not cancelled since, by the UTC day they were paid, net of refunds (issue 26: `total_cents -
+ * refunded_cents`); it and the counts by status are read from the summary tables a trigger keeps exact in each
+ * order's transaction (migration 0021, docs/decisions/015), not summed over a year of orders. Money in dollars.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES, toDollars, type Dashboard, type OrderStatus } from '@emporium/contract';
 import { selectRows, type Db } from '../../db/client.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
@@ -18,56 +19,50 @@ export async function dashboardFigures(db: Db, images: ImageStore, now = new Dat
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const since7 = new Date(today.getTime() - 6 * DAY_MS);
   const since30 = new Date(today.getTime() - 29 * DAY_MS);
-  const paid = sql`payment_status in ('completed', 'partially_refunded', 'refunded') and order_status <> 'Cancelled'`;
-  const net = sql`total_cents - refunded_cents`;
 
-  const windows = await selectRows<{
-    r_today: string;
-    n_today: string;
-    r7: string;
-    n7: string;
-    r30: string;
-    n30: string;
-  }>(
+  // Sums over the slots of order_day_totals (migration 0021), one row per UTC day of payment: at most 30 days × 8
+  // slots, instead of every order paid in the last 30 days (issue 29). Whole days: nothing is paid after now.
+  const days = await selectRows<{ day: string; revenue: string; orders: string }>(
     db,
     sql`
-    select
-      coalesce(sum(${net}) filter (where paid_at >= ${today.toISOString()}), 0) as r_today,
-      count(*) filter (where paid_at >= ${today.toISOString()}) as n_today,
-      coalesce(sum(${net}) filter (where paid_at >= ${since7.toISOString()}), 0) as r7,
-      count(*) filter (where paid_at >= ${since7.toISOString()}) as n7,
-      coalesce(sum(${net}) filter (where paid_at >= ${since30.toISOString()}), 0) as r30,
-      count(*) filter (where paid_at >= ${since30.toISOString()}) as n30
-    from orders where ${paid} and paid_at <= ${now.toISOString()}`,
+    select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(t.net_cents), 0) as revenue,
+           coalesce(sum(t.paid_orders), 0) as orders
+    from generate_series(${since30.toISOString()}::timestamptz at time zone 'UTC',
+                         ${today.toISOString()}::timestamptz at time zone 'UTC', interval '1 day') as d(day)
+    left join order_day_totals t on t.day = d.day::date
+    group by d.day order by d.day`,
   );
-  const w = windows[0]!;
+  const sumFrom = (from: Date, field: 'revenue' | 'orders') =>
+    days
+      .filter((d) => d.day >= from.toISOString().slice(0, 10))
+      .reduce((sum, d) => sum + Number(d[field]), 0);
 
   const byStatus = await selectRows<{ order_status: OrderStatus; n: string }>(
     db,
-    sql`select order_status, count(*) as n from orders group by order_status`,
+    sql`select order_status, sum(orders) as n from order_status_totals group by order_status`,
   );
   const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const r of byStatus) ordersByStatus[r.order_status] = Number(r.n);
 
-  const days = await selectRows<{ day: string; revenue: string; orders: string }>(
-    db,
-    sql`
-    select to_char(d.day, 'YYYY-MM-DD') as day,
-           coalesce(sum(o.total_cents - o.refunded_cents), 0) as revenue,
-           count(o.id) as orders
-    from generate_series(${since30.toISOString()}::timestamptz, ${today.toISOString()}::timestamptz, interval '1 day') as d(day)
-    left join orders o
-      on o.paid_at >= d.day and o.paid_at < d.day + interval '1 day'
-     and o.payment_status in ('completed', 'partially_refunded', 'refunded') and o.order_status <> 'Cancelled'
-    group by d.day order by d.day`,
-  );
-
-  const low = await selectRows<{ id: string; title: string; total_stock: number; image_key: string }>(
-    db,
-    sql`
-    select id, title, total_stock, image_key from products
-    where total_stock <= ${LOW_STOCK_AT} order by total_stock asc, title asc limit 10`,
-  );
+  // Lowest stock first, then by title: sold-out products come first, straight off the listing's (sold_out, title,
+  // id) index; the whole catalog is scanned only when fewer than ten are sold out.
+  const lowest = (where: SQL, order: SQL, limit: number) =>
+    selectRows<{ id: string; title: string; total_stock: number; image_key: string }>(
+      db,
+      sql`select id, title, total_stock, image_key from products where ${where} order by ${order} limit ${limit}`,
+    );
+  const soldOut = await lowest(sql`sold_out`, sql`title asc, id asc`, 10);
+  const low =
+    soldOut.length < 10
+      ? [
+          ...soldOut,
+          ...(await lowest(
+            sql`total_stock between 1 and ${LOW_STOCK_AT}`,
+            sql`total_stock asc, title asc, id asc`,
+            10 - soldOut.length,
+          )),
+        ]
+      : soldOut;
 
   const [open] = await selectRows<{ n: string }>(
     db,
@@ -78,11 +73,11 @@ export async function dashboardFigures(db: Db, images: ImageStore, now = new Dat
     sql`select count(*) as n from orders where ${refundDue} and archived_at is null`,
   );
 
-  const revenue30 = Number(w.r30);
-  const orders30 = Number(w.n30);
+  const revenue30 = sumFrom(since30, 'revenue');
+  const orders30 = sumFrom(since30, 'orders');
   return {
-    today: { revenue: toDollars(Number(w.r_today)), paidOrders: Number(w.n_today) },
-    last7Days: { revenue: toDollars(Number(w.r7)), paidOrders: Number(w.n7) },
+    today: { revenue: toDollars(sumFrom(today, 'revenue')), paidOrders: sumFrom(today, 'orders') },
+    last7Days: { revenue: toDollars(sumFrom(since7, 'revenue')), paidOrders: sumFrom(since7, 'orders') },
     last30Days: { revenue: toDollars(revenue30), paidOrders: orders30 },
     averageOrderValue: orders30 > 0 ? toDollars(Math.round(revenue30 / orders30)) : 0,
     ordersByStatus,

@@ -64,7 +64,7 @@ function restockMoveOf(before: Map<string, number>, lines: StockLine[]): StockMo
   return { productIds, soldOutChanged: productIds.some((id) => (before.get(id) ?? 0) === 0) };
 }
 
-/** SQLSTATE raised by `reserve_order_stock` when a line cannot be served (migration 0020). */
+/** SQLSTATE raised by `reserve_order_stock` when a line cannot be served (migration 0023). */
 const OUT_OF_STOCK = 'ES002';
 
 /**
@@ -78,7 +78,7 @@ export type Reservation = { move: StockMove } | { unclaimed: true } | { missing:
  * Step 1 of a capture (capture.ts): claims a pending order that has a payment and is not capturing (marks it
  * capturing, stock held, with the payer) and takes each line's units with the rule in the WHERE clause (`stock >=
  * qty`), products locked in id order first, all in one statement (the database function `reserve_order_stock`,
- * migration 0020) so that a flash sale's hot row stays locked only for that statement. Each write bumps the
+ * migration 0023) so that a flash sale's hot row stays locked only for that statement. Each write bumps the
  * product's `version`, so an admin form loaded before the sale cannot overwrite the new stock. A deadlock is run
  * again; other database errors are thrown.
  */

@@ -54,3 +54,26 @@ describe('listing order in memory', () => {
     }
   });
 });
+
+describe('deep pages by keyset', () => {
+  const filterSets: Array<Pick<ProductListQuery, 'category' | 'brand'>> = [
+    { category: [], brand: [] },
+    { category: [CATEGORIES[0]!], brand: [] },
+    { category: [CATEGORIES[1]!, CATEGORIES[2]!], brand: [BRANDS[3]!] },
+  ];
+  it.each(SORT_IDS)(
+    '%s: a page sought from an anchor is the OFFSET page, in any order of asking',
+    async (sortBy) => {
+      const cache = createCatalogCache(createBus(), { ttlMs: 60_000 });
+      for (const filters of filterSets) {
+        // Far pages first, then near ones and back: anchors found by one walk serve the pages before it.
+        for (const page of [6, 2, 5, 3, 4, 1, 7, 2]) {
+          const query = { size: [], colour: [], ...filters, sortBy, page, limit: 3 } as ProductListQuery;
+          const offsetPage = await listProductIds({ db: t.db, cache }, query, 0, Number.POSITIVE_INFINITY);
+          const sought = await listProductIds({ db: t.db, cache }, query, 0, 4);
+          expect(sought).toEqual(offsetPage);
+        }
+      }
+    },
+  );
+});

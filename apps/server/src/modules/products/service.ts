@@ -2,20 +2,20 @@
  * Shop catalog reads (spec §7 `GET /api/shop/products/get`, `/get/:id`; DESIGN.md §4 Catalog).
  * Prices are integer cents in the database and dollars in the answers.
  */
-import { and, asc, count, desc, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { toDollars, type ListingFacets, type Product, type ProductListQuery } from '@emporium/contract';
 import { selectRows, type Db } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { catalogCounts, products } from '../../db/schema.ts';
 import type { CatalogCache } from '../../lib/catalog-cache.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import {
   FACETS,
-  facetCountQuery,
   facetFilters,
   facetWhere,
   offeredValues,
   offers,
   toFacets,
+  type FacetFilters,
 } from './facets.ts';
 
 /** The line price in cents: sale price when above 0, else price. Matches the price indexes' expression (db/schema.ts). */
@@ -79,11 +79,46 @@ async function rememberCount<T>(db: Db, key: string, produce: () => Promise<T>):
   return value;
 }
 
-function countProducts(db: Db, key: string, where: SQL | undefined): Promise<number> {
-  return rememberCount(db, key, async () => {
-    const [row] = await db.select({ total: count() }).from(products).where(where);
-    return Number(row?.total ?? 0);
+/**
+ * The catalog's groups within the category and brand filters (none: the whole catalog): how many products share each
+ * set of listing facets, summed from `catalog_counts` (migration 0020, docs/decisions/015), which the writers' own
+ * transactions keep exact. A few hundred rows however large the catalog, since products share their size runs and
+ * colours; totals and facet counts are computed from them with the same rules as the in-memory listing (facets.ts).
+ */
+function catalogGroups(
+  db: Db,
+  query: Pick<ProductListQuery, 'category' | 'brand'>,
+): Promise<Array<{ facets: string[]; n: number }>> {
+  return rememberCount(db, `groups:${JSON.stringify([query.category, query.brand])}`, async () => {
+    const scope: SQL[] = [];
+    if (query.category.length > 0) scope.push(inArray(catalogCounts.category, query.category));
+    if (query.brand.length > 0) scope.push(inArray(catalogCounts.brand, query.brand));
+    const rows = await db
+      .select({ facets: catalogCounts.optionFacets, n: sql<number>`sum(${catalogCounts.products})::int` })
+      .from(catalogCounts)
+      .where(scope.length > 0 ? and(...scope) : undefined)
+      .groupBy(catalogCounts.optionFacets);
+    return rows.map((r) => ({ facets: r.facets, n: Number(r.n) }));
   });
+}
+
+/** The total and facet counts of the products in `groups` under the facet filters (each facet under the others'). */
+function countGroups(
+  groups: Array<{ facets: string[]; n: number }>,
+  wanted: FacetFilters,
+): { total: number; facets: ListingFacets } {
+  const counts = { size: new Map<string, number>(), colour: new Map<string, number>() };
+  const filtered = FACETS.some((f) => wanted[f].length > 0);
+  let total = 0;
+  for (const g of groups) {
+    if (!filtered || offers(g.facets, wanted)) total += g.n;
+    if (g.facets.length === 0) continue;
+    for (const f of FACETS) {
+      if (!offers(g.facets, wanted, f)) continue;
+      for (const v of offeredValues(g.facets, f, wanted)) counts[f].set(v, (counts[f].get(v) ?? 0) + g.n);
+    }
+  }
+  return { total, facets: toFacets(counts) };
 }
 
 /**
@@ -117,14 +152,16 @@ const ORDERS = {
  * so the page is the one the query would give); `inMemoryMax` moves that bound (tests compare both paths).
  */
 export async function listProductIds(
-  { db, cache }: { db: Db; cache: Pick<CatalogCache, 'memo'> },
+  { db, cache }: { db: Db; cache: Pick<CatalogCache, 'memo' | 'generation'> },
   query: ProductListQuery,
   inMemoryMax = IN_MEMORY_ORDER_MAX,
+  keysetStep = KEYSET_STEP,
 ): Promise<{ ids: string[]; total: number; facets: ListingFacets }> {
   const order = ORDERS[query.sortBy];
   const offset = (query.page - 1) * query.limit;
   const wanted = facetFilters(query);
-  if ((await countProducts(db, JSON.stringify([[], []]), undefined)) <= inMemoryMax) {
+  const everything = await catalogGroups(db, { category: [], brand: [] });
+  if (everything.reduce((sum, g) => sum + g.n, 0) <= inMemoryMax) {
     const ordered = await cache.memo(`product-order:${query.sortBy}`, () =>
       db
         .select({
@@ -159,34 +196,137 @@ export async function listProductIds(
     };
   }
 
-  const scope: SQL[] = [];
-  if (query.category.length > 0) scope.push(inArray(products.category, query.category));
-  if (query.brand.length > 0) scope.push(inArray(products.brand, query.brand));
-  const filters = [...scope, ...facetWhere(wanted)];
-  const where = filters.length > 0 ? and(...filters) : undefined;
-  const countKey = JSON.stringify([query.category, query.brand, wanted]);
-  // Facet counts scan every product in scope (unnest of option_facets): reused like the counts.
-  const facetCounts = () =>
-    rememberCount(db, `facets:${countKey}`, async () => {
-      const counts = { size: new Map<string, number>(), colour: new Map<string, number>() };
-      for (const f of FACETS) {
-        const rows = await selectRows<{ value: string; n: number }>(db, facetCountQuery(f, wanted, scope));
-        for (const r of rows) counts[f].set(r.value, Number(r.n));
-      }
-      return toFacets(counts);
-    });
-  const [rows, total, facets] = await Promise.all([
-    db
-      .select({ id: products.id })
-      .from(products)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(offset),
-    countProducts(db, countKey, where),
-    facetCounts(),
-  ]);
-  return { ids: rows.map((r) => r.id), total, facets };
+  // Several categories (or, without a category, several brands): one index range scan per value, merged in order
+  // (each (category|brand, sold_out, key, id) index gives its value's rows sorted), instead of sorting them all.
+  const splitBy = query.category.length > 1 ? 'category' : query.brand.length > 1 ? 'brand' : undefined;
+  const parts = splitBy ? query[splitBy].map((v) => [eq(products[splitBy], v)]) : [[]];
+  const filters: SQL[] = [];
+  if (query.category.length > 0 && splitBy !== 'category')
+    filters.push(inArray(products.category, query.category));
+  if (query.brand.length > 0 && splitBy !== 'brand') filters.push(inArray(products.brand, query.brand));
+  filters.push(...facetWhere(wanted));
+  const scopes = parts.map((part) => [...part, ...filters]);
+  const { total, facets } = countGroups(await catalogGroups(db, query), wanted);
+  if (offset >= total) return { ids: [], total, facets };
+  if (offset < keysetStep) {
+    const rows = await afterAnchor(db, query.sortBy, scopes, undefined, offset + query.limit);
+    return { ids: rows.slice(offset).map((r) => r.id), total, facets };
+  }
+  const ids = await keysetPage(db, cache, query, scopes, offset, keysetStep);
+  return { ids, total, facets };
+}
+
+/** A listing row's place in its sort: in stock or not, the sort key (cents or title) and the id. */
+interface Anchor {
+  soldOut: boolean;
+  key: number | string;
+  id: string;
+}
+
+/** Each sort's key and direction (the in-stock flag always leads, ascending: see ORDERS). */
+const SORT_KEYS = {
+  'price-asc': { key: effectivePriceCents, type: sql`integer`, dir: 'asc' },
+  'price-desc': { key: effectivePriceCents, type: sql`integer`, dir: 'desc' },
+  'name-asc': { key: sql`${products.title}`, type: sql`text`, dir: 'asc' },
+  'name-desc': { key: sql`${products.title}`, type: sql`text`, dir: 'desc' },
+} as const;
+
+/**
+ * Deep pages start this many rows apart at most from a known row (an anchor): a page at offset 48,000 reads the
+ * rows after the nearest anchor, not the 48,000 before it. See keysetPage.
+ */
+export const KEYSET_STEP = 480;
+const MAX_ANCHORED_QUERIES = 200;
+/** Anchors per catalog cache (hence per generation) and filter set and sort: row position → the row just before it. */
+const anchorCache = new WeakMap<object, { generation: number; byQuery: Map<string, Map<number, Anchor>> }>();
+
+/**
+ * The ids of a deep page (issue 29, docs/decisions/015), the same as OFFSET would give on an unchanged catalog, read
+ * by seeking from an anchor — the sort position of the row just before a known offset — instead of reading every row
+ * before the page. Anchors are found by one walk over the rows up to the page (the cost OFFSET has every time),
+ * keeping one row in every `step`; they are kept for the catalog generation, so the next deep pages of that filter set
+ * and sort start at most `step` rows after one. A sale moves no generation: a product that sold out since the walk
+ * moves behind its anchor, and a page may then start a row early or late, as an OFFSET page read a moment later
+ * would.
+ */
+async function keysetPage(
+  db: Db,
+  cache: Pick<CatalogCache, 'generation'>,
+  query: ProductListQuery,
+  scopes: SQL[][],
+  offset: number,
+  step: number,
+): Promise<string[]> {
+  let held = anchorCache.get(cache);
+  if (!held || held.generation !== cache.generation) {
+    held = { generation: cache.generation, byQuery: new Map() };
+    anchorCache.set(cache, held);
+  }
+  const queryKey = JSON.stringify([query.category, query.brand, query.size, query.colour, query.sortBy]);
+  let anchors = held.byQuery.get(queryKey);
+  if (!anchors) {
+    if (held.byQuery.size >= MAX_ANCHORED_QUERIES) held.byQuery.clear();
+    anchors = new Map([[0, undefined as unknown as Anchor]]);
+    held.byQuery.set(queryKey, anchors);
+  }
+  const known = () => Math.max(...[...anchors.keys()].filter((p) => p <= offset));
+  let from = known();
+  if (offset - from >= step) {
+    // Walk from the furthest anchor below the page to the page, keeping every step-th row as an anchor.
+    const base = from;
+    for (const row of await afterAnchor(db, query.sortBy, scopes, anchors.get(base), offset - base, step)) {
+      anchors.set(base + row.n, row);
+    }
+    from = known();
+  }
+  const rows = await afterAnchor(db, query.sortBy, scopes, anchors.get(from), offset - from + query.limit);
+  return rows.slice(offset - from).map((r) => r.id);
+}
+
+/**
+ * The first `n` rows after `anchor` (from the start without one) in the sort's order among the products matching any
+ * of `scopes` (each a list of conditions), with their sort positions and `n`, their place after the anchor (from 1);
+ * with `every`, only every `every`-th of them (a walk). One branch per scope and stock group, each an index range scan
+ * in order: the rest of the anchor's stock group, then (from an in-stock anchor) the sold-out products; PostgreSQL
+ * merges them (Merge Append) and stops after `n`.
+ */
+async function afterAnchor(
+  db: Db,
+  sortBy: ProductListQuery['sortBy'],
+  scopes: SQL[][],
+  anchor: Anchor | undefined,
+  n: number,
+  every = 1,
+): Promise<Array<Anchor & { n: number }>> {
+  const { key, type, dir } = SORT_KEYS[sortBy];
+  const direction = sql.raw(dir);
+  const branch = (filters: SQL[], condition: SQL | undefined) => {
+    const where = [...filters, ...(condition ? [condition] : [])];
+    return sql`(select ${products.id} as id, ${products.soldOut} as sold_out, ${key} as key from ${products}
+      ${where.length > 0 ? sql`where ${and(...where)}` : sql``}
+      order by ${products.soldOut}, ${key} ${direction}, ${products.id} ${direction} limit ${n})`;
+  };
+  const branches = scopes.flatMap((filters) =>
+    anchor
+      ? [
+          branch(
+            filters,
+            sql`${products.soldOut} = ${anchor.soldOut} and (${key}, ${products.id}) ${sql.raw(dir === 'asc' ? '>' : '<')} (${anchor.key}::${type}, ${anchor.id}::uuid)`,
+          ),
+          ...(anchor.soldOut ? [] : [branch(filters, sql`${products.soldOut}`)]),
+        ]
+      : [branch(filters, undefined)],
+  );
+  const order = sql`sold_out, key ${direction}, id ${direction}`;
+  const rows = await selectRows<{ id: string; sold_out: boolean; key: number | string; n: number }>(
+    db,
+    sql`select id, sold_out, key, n from (
+          select id, sold_out, key, row_number() over (order by ${order})::int as n
+          from (select * from (${sql.join(branches, sql` union all `)}) u order by ${order} limit ${n}) l) w
+        ${every > 1 ? sql`where n % ${every} = 0` : sql``}
+        order by n`,
+  );
+  return rows.map((r) => ({ soldOut: r.sold_out, key: r.key, id: r.id, n: Number(r.n) }));
 }
 
 /** The products with these ids, in the API's shape, in no particular order (ids of deleted products are skipped). */

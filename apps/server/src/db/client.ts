@@ -158,6 +158,21 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/**
+ * A query built once per database handle and then run with placeholders (Drizzle's prepared statement, named so that
+ * PostgreSQL parses and plans it once per connection): Drizzle spends longer building a query's SQL than PostgreSQL
+ * spends running a small one (a select of every column of `orders` costs 0.7 ms to build on this machine, issue 29).
+ * For the hot paths. Given a transaction handle it is built for that transaction and runs in it.
+ */
+export function preparedQuery<Q>(build: (db: Db) => Q): (db: Db) => Q {
+  const built = new WeakMap<Db, Q>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) built.set(db, (query = build(db)));
+    return query;
+  };
+}
+
 /** SQLSTATEs after which the whole transaction may simply be run again: deadlock, serialization failure. */
 const RETRYABLE = new Set(['40P01', '40001']);
 

@@ -65,7 +65,12 @@ export function createSandboxProvider(publicUrl: string): PaymentProvider {
             eq(sandboxPayments.status, 'approved'),
           ),
         )
-        .returning();
+        .returning({
+          orderId: sandboxPayments.orderId,
+          status: sandboxPayments.status,
+          captureId: sandboxPayments.captureId,
+          amountCents: sandboxPayments.amountCents,
+        });
       const payment =
         captured[0] ??
         (await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, input.paymentId)))[0];

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CART_FULL_MESSAGE, LIMITS, toDollars, type Cart } from '@emporium/contract';
-import { selectRows, transactionWithRetry, type Db } from '../../db/client.ts';
+import { preparedQuery, selectRows, transactionWithRetry, type Db } from '../../db/client.ts';
 import { cartItems, carts, products, productVariants } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
@@ -38,19 +38,9 @@ export async function ensureCart(db: Db, userId: string): Promise<string> {
   return made!.id;
 }
 
-/**
- * The cart with its items (current variant data, dollars) and the message of spec §7. `cartId`: the user's cart when
- * the caller already has it (ensureCart), saving its lookup.
- */
-export async function readCart(
-  db: Db,
-  images: ImageStore,
-  userId: string,
-  message = 'Cart fetched successfully',
-  cartId?: string,
-): Promise<{ cart: Cart; message: string }> {
-  cartId ??= await ensureCart(db, userId);
-  const rows = await db
+/** A cart's lines with their products and variants (null when gone), oldest first; built once (preparedQuery). */
+const cartRows = preparedQuery((db) =>
+  db
     .select({
       variantId: cartItems.variantId,
       quantity: cartItems.quantity,
@@ -70,8 +60,24 @@ export async function readCart(
       productVariants,
       and(eq(productVariants.id, cartItems.variantId), eq(productVariants.productId, cartItems.productId)),
     )
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.variantId));
+    .where(eq(cartItems.cartId, sql.placeholder('cartId')))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.variantId))
+    .prepare('cart_rows'),
+);
+
+/**
+ * The cart with its items (current variant data, dollars) and the message of spec §7. `cartId`: the user's cart when
+ * the caller already has it (ensureCart), saving its lookup.
+ */
+export async function readCart(
+  db: Db,
+  images: ImageStore,
+  userId: string,
+  message = 'Cart fetched successfully',
+  cartId?: string,
+): Promise<{ cart: Cart; message: string }> {
+  cartId ??= await ensureCart(db, userId);
+  const rows = await cartRows(db).execute({ cartId });
 
   const gone = rows.filter((r) => r.product === null || r.variant === null).map((r) => r.variantId);
   if (gone.length > 0) {

@@ -17,7 +17,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isPaid, type Order } from '@emporium/contract';
 import { recordOrderEvent } from './events.ts';
 import { releaseCodeInTx } from '../pricing/service.ts';
-import { retryOnConflict, selectRows, transactionWithRetry, type Db } from '../../db/client.ts';
+import {
+  preparedQuery,
+  retryOnConflict,
+  selectRows,
+  transactionWithRetry,
+  type Db,
+} from '../../db/client.ts';
 import { cartItems, carts, orderItems, orders } from '../../db/schema.ts';
 import type { StockMove } from '../../lib/catalog-cache.ts';
 import { badRequest, conflict, HttpError, isUuid, notFound } from '../../lib/http-error.ts';
@@ -34,6 +40,42 @@ export const AMOUNT_MISMATCH_MESSAGE =
 export type CaptureOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
 
 type OrderRow = typeof orders.$inferSelect;
+
+/** What a capture reads of its order (narrow: Drizzle builds a select of every column of `orders` slowly). */
+const captureColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  paymentId: orders.paymentId,
+  paymentStatus: orders.paymentStatus,
+  paymentMessage: orders.paymentMessage,
+  capturingSince: orders.capturingSince,
+  payerId: orders.payerId,
+  totalCents: orders.totalCents,
+};
+type CaptureOrder = Pick<OrderRow, keyof typeof captureColumns>;
+
+// The order a capture is about, built once (preparedQuery): by the provider's payment id, or the caller's by id.
+const orderByPayment = preparedQuery((db) =>
+  db
+    .select(captureColumns)
+    .from(orders)
+    .where(eq(orders.paymentId, sql.placeholder('paymentId')))
+    .prepare('capture_order_by_payment'),
+);
+const ownOrder = preparedQuery((db) =>
+  db
+    .select(captureColumns)
+    .from(orders)
+    .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))))
+    .prepare('capture_own_order'),
+);
+const anyOrder = preparedQuery((db) =>
+  db
+    .select(captureColumns)
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare('capture_order'),
+);
 
 /**
  * Which order to capture: the caller's by id (the shop's capture call, with the payment id it was given, which must be
@@ -91,13 +133,15 @@ async function reserve(
   deps: Pick<OrderDeps, 'db' | 'catalog'>,
   target: CaptureTarget,
   payerId: string | undefined,
-): Promise<{ settled: CaptureOutcome } | { order: OrderRow }> {
-  const where =
+): Promise<{ settled: CaptureOutcome } | { order: CaptureOrder }> {
+  const read = () =>
     'paymentId' in target
-      ? eq(orders.paymentId, target.paymentId)
-      : and(eq(orders.id, target.orderId), target.userId ? eq(orders.userId, target.userId) : undefined);
+      ? orderByPayment(deps.db).execute({ paymentId: target.paymentId })
+      : target.userId
+        ? ownOrder(deps.db).execute({ orderId: target.orderId, userId: target.userId })
+        : anyOrder(deps.db).execute({ orderId: target.orderId });
   for (let attempt = 1; ; attempt++) {
-    const [order] = await deps.db.select().from(orders).where(where);
+    const [order] = await read();
     if (!order) throw notFound('Order not found');
     const expected = 'orderId' in target ? target.expectedPaymentId : undefined;
     if (expected !== undefined && order.paymentId && order.paymentId !== expected) {
@@ -118,9 +162,7 @@ async function reserve(
     if ('move' in reserved) {
       deps.catalog.stockMoved(reserved.move);
       const now = new Date();
-      return {
-        order: { ...order, capturingSince: now, stockHeld: true, payerId: payerId ?? order.payerId },
-      };
+      return { order: { ...order, capturingSince: now, payerId: payerId ?? order.payerId } };
     }
     if ('missing' in reserved) {
       const message = `${reserved.missing} is out of stock`;

@@ -2,9 +2,9 @@
  * Orders as the API reads them (spec §3 "Order as read"): rows → contract `Order` with dollars, ISO dates, absolute
  * image URLs and the address copied at creation. Shared by the shopper routes and the admin routes.
  */
-import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { toDollars, WITHDRAWAL_DAYS, type Order, type OrderEvent } from '@emporium/contract';
-import type { Db } from '../../db/client.ts';
+import { preparedQuery, type Db } from '../../db/client.ts';
 import { orderEvents, orderItems, orders, users, withdrawals } from '../../db/schema.ts';
 import { isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
@@ -138,16 +138,69 @@ export async function orderParts(
   return { items, withdrawals: byOrder };
 }
 
+// One order's parts, built once (preparedQuery): every checkout reads an order, its lines and its events.
+const orderById = preparedQuery((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare('order_view_by_id'),
+);
+const ownOrderById = preparedQuery((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.id, sql.placeholder('orderId')),
+        eq(orders.userId, sql.placeholder('userId')),
+        isNull(orders.archivedAt),
+      ),
+    )
+    .prepare('order_view_own_by_id'),
+);
+const linesOfOrder = preparedQuery((db) =>
+  db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(orderItems.title), asc(orderItems.id))
+    .prepare('order_view_lines'),
+);
+const withdrawalOfOrder = preparedQuery((db) =>
+  db
+    .select({
+      orderId: withdrawals.orderId,
+      requestedAt: withdrawals.requestedAt,
+      processedAt: withdrawals.processedAt,
+    })
+    .from(withdrawals)
+    .where(eq(withdrawals.orderId, sql.placeholder('orderId')))
+    .prepare('order_view_withdrawal'),
+);
+const eventsOfOrder = preparedQuery((db) =>
+  db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
+    .prepare('order_view_events'),
+);
+const orderWithBuyerById = preparedQuery((db) =>
+  db
+    .select({ row: orders, email: users.email, userName: users.userName })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare('order_view_with_buyer'),
+);
+
 /**
  * The order's timeline (issue 26), oldest first: placed and paid from the row, then its recorded events. With
  * `forAdmin` each event names the admin or shopper who acted; the shopper's answers never carry names.
  */
 export async function orderTimeline(db: Db, row: OrderRow, forAdmin: boolean): Promise<OrderEvent[]> {
-  const events = await db
-    .select()
-    .from(orderEvents)
-    .where(eq(orderEvents.orderId, row.id))
-    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  const events = await eventsOfOrder(db).execute({ orderId: row.id });
   const timeline: OrderEvent[] = [
     { kind: 'placed', at: row.orderDate.toISOString(), amount: null, actor: null, note: null },
   ];
@@ -181,17 +234,9 @@ export async function orderWithBuyer(
   images: ImageStore,
   orderId: string,
 ): Promise<{ order: Order; email: string; userName: string } | null> {
-  const [found] = await db
-    .select({ row: orders, email: users.email, userName: users.userName })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId));
+  const [found] = await orderWithBuyerById(db).execute({ orderId });
   if (!found) return null;
-  const lines = await db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.title), asc(orderItems.id));
+  const lines = await linesOfOrder(db).execute({ orderId });
   return { order: toOrder(found.row, lines, images), email: found.email, userName: found.userName };
 }
 
@@ -214,15 +259,16 @@ export async function getOrder(
   where: { orderId: string; userId?: string },
 ): Promise<Order> {
   if (!isUuid(where.orderId)) throw notFound('Order not found');
-  const conditions: SQL[] = [eq(orders.id, where.orderId)];
-  if (where.userId) conditions.push(eq(orders.userId, where.userId), isNull(orders.archivedAt));
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(...conditions));
+  const [row] = where.userId
+    ? await ownOrderById(db).execute({ orderId: where.orderId, userId: where.userId })
+    : await orderById(db).execute({ orderId: where.orderId });
   if (!row) throw notFound('Order not found');
-  const [parts, timeline] = await Promise.all([orderParts(db, [row.id]), orderTimeline(db, row, false)]);
-  return toOrder(row, parts.items.get(row.id) ?? [], images, parts.withdrawals.get(row.id), timeline);
+  const [lines, [withdrawal], timeline] = await Promise.all([
+    linesOfOrder(db).execute({ orderId: row.id }),
+    withdrawalOfOrder(db).execute({ orderId: row.id }),
+    orderTimeline(db, row, false),
+  ]);
+  return toOrder(row, lines, images, withdrawal, timeline);
 }
 
 /**

@@ -173,7 +173,7 @@ export async function createOrder(
         shippingMethodName: pricing.method?.name ?? null,
         discountCode: pricing.code?.code ?? null,
       })
-      .returning();
+      .returning({ id: orders.id, number: orders.number });
     await tx.insert(orderItems).values(
       priced.lines.map((l, i) => ({
         orderId: row!.id,

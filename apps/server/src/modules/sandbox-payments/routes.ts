@@ -5,7 +5,8 @@
  * `/shop/paypal-return?paymentId=…&PayerID=…`; `POST …/cancel` cancels the order and redirects to `/shop/checkout`
  * with the cart intact. Unknown ids get a 404 page.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { preparedQuery } from '../../db/client.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sandboxPayments } from '../../db/schema.ts';
@@ -20,6 +21,15 @@ import { approvalPage, notFoundPage } from './page.ts';
 
 const Params = z.object({ paymentId: z.string().max(64) });
 
+/** A sandbox payment by id, built once (preparedQuery): every sandbox checkout reads it twice. */
+const paymentById = preparedQuery((db) =>
+  db
+    .select()
+    .from(sandboxPayments)
+    .where(eq(sandboxPayments.id, sql.placeholder('paymentId')))
+    .prepare('sandbox_payment_by_id'),
+);
+
 export const sandboxPaymentRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>> = async (app, opts) => {
   const { db, storefrontUrl } = opts;
   // The page's forms post no fields; accept their content type without parsing a body.
@@ -27,7 +37,7 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>>
 
   async function find(paymentId: string) {
     if (!isUuid(paymentId)) return undefined;
-    const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId));
+    const [row] = await paymentById(db).execute({ paymentId });
     return row;
   }
 

@@ -18,7 +18,7 @@ import {
   type ProductVariant,
   type ProductVariantsInput,
 } from '@emporium/contract';
-import { selectRows, sqlState, transactionWithRetry, type Db } from '../../db/client.ts';
+import { preparedQuery, selectRows, sqlState, transactionWithRetry, type Db } from '../../db/client.ts';
 import { productImages, productOptions, products, productVariants } from '../../db/schema.ts';
 import { badRequest, conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { CatalogChanges } from '../../lib/catalog-cache.ts';
@@ -111,6 +111,28 @@ export async function catalogShapeOf(
   };
 }
 
+// A product's variants (or one of them) with their stock, in the admin's order; built once (preparedQuery).
+const variantsOfProduct = preparedQuery((db) =>
+  db
+    .select({ id: productVariants.id, stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.productId, sql.placeholder('productId')))
+    .orderBy(asc(productVariants.position), asc(productVariants.createdAt))
+    .prepare('variants_of_product'),
+);
+const variantOfProduct = preparedQuery((db) =>
+  db
+    .select({ id: productVariants.id, stock: productVariants.stock })
+    .from(productVariants)
+    .where(
+      and(
+        eq(productVariants.productId, sql.placeholder('productId')),
+        eq(productVariants.id, sql.placeholder('variantId')),
+      ),
+    )
+    .prepare('variant_of_product'),
+);
+
 /**
  * The variant a line without a variant gets (the spec's client adds products): `variantId` when given (404 unless it
  * is one of the product's), else the first in stock in the admin's order, else the first. 404 unknown product.
@@ -122,16 +144,10 @@ export async function resolveVariant(
 ): Promise<{ id: string; stock: number }> {
   if (!isUuid(productId)) throw notFound('Product not found');
   if (variantId !== undefined && !isUuid(variantId)) throw notFound('This size or colour is not available');
-  const rows = await db
-    .select({ id: productVariants.id, stock: productVariants.stock })
-    .from(productVariants)
-    .where(
-      and(
-        eq(productVariants.productId, productId),
-        variantId === undefined ? undefined : eq(productVariants.id, variantId),
-      ),
-    )
-    .orderBy(asc(productVariants.position), asc(productVariants.createdAt));
+  const rows =
+    variantId === undefined
+      ? await variantsOfProduct(db).execute({ productId })
+      : await variantOfProduct(db).execute({ productId, variantId });
   const chosen = defaultVariant(rows);
   if (chosen) return chosen;
   if (variantId === undefined) throw notFound('Product not found');

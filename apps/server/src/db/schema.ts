@@ -233,6 +233,30 @@ export const products = pgTable(
       ),
       index('products_brand_stock_title_idx').on(t.brand, t.soldOut, t.title, t.id),
       index('products_brand_stock_title_desc_idx').on(t.brand, t.soldOut.desc().nullsFirst(), t.title, t.id),
+      // Categories and brands together (issue 29): one range per category and brand (products/service.ts
+      // listingScopes), in the same four orders.
+      index('products_category_brand_stock_price_idx').on(
+        t.category,
+        t.brand,
+        t.soldOut,
+        effectivePrice,
+        t.id,
+      ),
+      index('products_category_brand_stock_price_desc_idx').on(
+        t.category,
+        t.brand,
+        t.soldOut.desc().nullsFirst(),
+        effectivePrice,
+        t.id,
+      ),
+      index('products_category_brand_stock_title_idx').on(t.category, t.brand, t.soldOut, t.title, t.id),
+      index('products_category_brand_stock_title_desc_idx').on(
+        t.category,
+        t.brand,
+        t.soldOut.desc().nullsFirst(),
+        t.title,
+        t.id,
+      ),
       // Search (DESIGN.md §4): full-text over the whole stored document and over its title/brand/category part.
       // No GIN pending list (fastupdate off, migration 0010): every search scanned the whole unsorted list of recent
       // writes (10k entries after seeding 100k products: 5 of a search's 7 ms); PostgreSQL's documentation advises

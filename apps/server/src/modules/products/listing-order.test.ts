@@ -35,6 +35,9 @@ describe('listing order in memory', () => {
     { category: [CATEGORIES[0]!], brand: [] },
     { category: [], brand: [BRANDS[1]!, BRANDS[2]!] },
     { category: [CATEGORIES[1]!, CATEGORIES[2]!], brand: [BRANDS[3]!] },
+    // Categories and brands together: one index range per pair (listingScopes).
+    { category: [CATEGORIES[0]!, CATEGORIES[1]!], brand: [BRANDS[0]!, BRANDS[1]!, BRANDS[2]!] },
+    { category: [CATEGORIES[2]!], brand: [BRANDS[1]!, BRANDS[3]!] },
     { category: [CATEGORIES[5]!], brand: [] },
   ];
   it.each(SORT_IDS)('%s: every filter set and page matches the database query', async (sortBy) => {
@@ -60,6 +63,7 @@ describe('deep pages by keyset', () => {
     { category: [], brand: [] },
     { category: [CATEGORIES[0]!], brand: [] },
     { category: [CATEGORIES[1]!, CATEGORIES[2]!], brand: [BRANDS[3]!] },
+    { category: [CATEGORIES[0]!, CATEGORIES[1]!], brand: [BRANDS[0]!, BRANDS[1]!, BRANDS[2]!] },
   ];
   it.each(SORT_IDS)(
     '%s: a page sought from an anchor is the OFFSET page, in any order of asking',

@@ -1,11 +1,20 @@
 /**
  * Accessibility (DESIGN.md §5): axe finds no serious or critical WCAG 2 A/AA violation on the shop's and the admin's
- * screens, including open dialogs and the cart panel.
+ * screens, including open dialogs and the cart panel; keyboard focus moves into an opened dialog, stays there on Tab
+ * and goes back to the cart button when the panel closes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe.ts';
 import { DEMO, launch, logIn, newContext } from '../support/browser.ts';
+
+/** Waits until keyboard focus is inside the open dialog: it moves there once the dialog's first frame is painted. */
+const focusInDialog = (page: Page) =>
+  expect
+    .poll(() =>
+      page.evaluate(() => !!document.querySelector('[role="dialog"]')?.contains(document.activeElement)),
+    )
+    .toBe(true);
 
 describe('accessibility', () => {
   let browser: Browser;
@@ -43,6 +52,9 @@ describe('accessibility', () => {
       .getByText(/Reviews for/)
       .waitFor();
     expect(await seriousViolations(page), 'product dialog').toEqual([]);
+    await focusInDialog(page);
+    await page.keyboard.press('Tab');
+    await focusInDialog(page);
     await page.keyboard.press('Escape');
 
     await page.goto('/shop/search?searchQuery=jacket');
@@ -59,6 +71,11 @@ describe('accessibility', () => {
     await page.getByRole('button', { name: /^Cart, \d+ items?$/ }).click();
     await page.getByRole('dialog').getByText('Your Cart', { exact: true }).waitFor();
     expect(await seriousViolations(page), 'cart panel').toEqual([]);
+    await focusInDialog(page);
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toMatch(/^Cart, \d+ items?$/);
     await context.close();
   });
 

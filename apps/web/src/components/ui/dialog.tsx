@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { Backdrop, PageLock } from './modal-backdrop';
+import { Backdrop, focusAfterPaint, PageLock } from './modal-backdrop';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -14,7 +14,13 @@ interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Conte
   size?: keyof typeof SIZES;
 }
 
-export function DialogContent({ className, children, size = 'md', ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  size = 'md',
+  onOpenAutoFocus,
+  ...props
+}: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <Backdrop className="bg-black/60" />
@@ -25,6 +31,10 @@ export function DialogContent({ className, children, size = 'md', ...props }: Di
           SIZES[size],
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          onOpenAutoFocus?.(event);
+          focusAfterPaint(event);
+        }}
         {...props}
       >
         <PageLock />

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { cn } from '@/lib/cn';
 
 /** Dialogs and sheets open now (one can open over another). */
@@ -40,4 +41,43 @@ export function PageLock() {
  */
 export function Backdrop({ className }: { className?: string }) {
   return <div aria-hidden="true" className={cn('pointer-events-auto fixed inset-0 z-50', className)} />;
+}
+
+/** Elements Radix's focus scope would consider, in document order: focusable by Tab, not disabled or hidden. */
+function tabbableIn(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>('*')].filter(
+    (el) =>
+      el.tabIndex >= 0 &&
+      !(el as HTMLButtonElement).disabled &&
+      !el.hidden &&
+      !(el instanceof HTMLInputElement && el.type === 'hidden'),
+  );
+}
+
+/**
+ * The `onOpenAutoFocus` of dialogs and sheets: focus moves into the content once its first frame is painted, not
+ * inside the tap's frame (issue 29). Radix moves it while the content mounts, and focusing forces the browser to
+ * bring the whole page's style and layout up to date there and then (about 40 ms at 4x CPU throttling on the
+ * listing, after the style update Radix's Presence has just forced). The element is Radix's choice: the first
+ * tabbable one that takes focus, links aside (an input's text selected), else the content itself; nothing moves if
+ * focus is already inside (a click there first) or the content has gone. A caller's own `onOpenAutoFocus` runs first
+ * and may prevent it.
+ */
+export function focusAfterPaint(event: Event): void {
+  const content = event.currentTarget;
+  if (event.defaultPrevented || !(content instanceof HTMLElement)) return;
+  event.preventDefault();
+  afterNextPaint(() => {
+    if (!content.isConnected || content.contains(document.activeElement)) return;
+    const before = document.activeElement;
+    for (const el of tabbableIn(content)) {
+      if (el.tagName === 'A') continue;
+      el.focus({ preventScroll: true });
+      if (document.activeElement !== before) {
+        if (el instanceof HTMLInputElement) el.select();
+        return;
+      }
+    }
+    content.focus({ preventScroll: true });
+  });
 }

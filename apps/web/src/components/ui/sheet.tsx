@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { Backdrop, PageLock } from './modal-backdrop';
+import { Backdrop, focusAfterPaint, PageLock } from './modal-backdrop';
 
 /** A side drawer built on Radix Dialog (focus trap, Escape, labelled by its title). */
 export const Sheet = DialogPrimitive.Root;
@@ -18,7 +18,13 @@ interface SheetContentProps extends ComponentProps<typeof DialogPrimitive.Conten
   side?: keyof typeof SIDES;
 }
 
-export function SheetContent({ className, children, side = 'right', ...props }: SheetContentProps) {
+export function SheetContent({
+  className,
+  children,
+  side = 'right',
+  onOpenAutoFocus,
+  ...props
+}: SheetContentProps) {
   return (
     <DialogPrimitive.Portal>
       <Backdrop className="bg-black/50" />
@@ -28,6 +34,10 @@ export function SheetContent({ className, children, side = 'right', ...props }: 
           SIDES[side],
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          onOpenAutoFocus?.(event);
+          focusAfterPaint(event);
+        }}
         {...props}
       >
         <PageLock />

@@ -31,10 +31,7 @@ export function DialogContent({
           SIZES[size],
           className,
         )}
-        onOpenAutoFocus={(event) => {
-          onOpenAutoFocus?.(event);
-          focusAfterPaint(event);
-        }}
+        onOpenAutoFocus={focusAfterPaint(onOpenAutoFocus)}
         {...props}
       >
         <PageLock />

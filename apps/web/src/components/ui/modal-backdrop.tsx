@@ -55,29 +55,32 @@ function tabbableIn(container: HTMLElement): HTMLElement[] {
 }
 
 /**
- * The `onOpenAutoFocus` of dialogs and sheets: focus moves into the content once its first frame is painted, not
- * inside the tap's frame (issue 29). Radix moves it while the content mounts, and focusing forces the browser to
- * bring the whole page's style and layout up to date there and then (about 40 ms at 4x CPU throttling on the
- * listing, after the style update Radix's Presence has just forced). The element is Radix's choice: the first
- * tabbable one that takes focus, links aside (an input's text selected), else the content itself; nothing moves if
- * focus is already inside (a click there first) or the content has gone. A caller's own `onOpenAutoFocus` runs first
- * and may prevent it.
+ * The `onOpenAutoFocus` of dialogs and sheets, around the caller's own (`then`, which runs first and may prevent it):
+ * focus moves into the content once its first frame is painted, not inside the tap's frame (issue 29). Radix moves it
+ * while the content mounts, and focusing forces the browser to bring the whole page's style and layout up to date
+ * there and then (about 40 ms at 4x CPU throttling on the listing, after the style update Radix's Presence has just
+ * forced). The element is Radix's choice: the first tabbable one that takes focus, links aside (an input's text
+ * selected), else the content itself; nothing moves if focus is already inside (a click there first) or the content
+ * has gone.
  */
-export function focusAfterPaint(event: Event): void {
-  const content = event.currentTarget;
-  if (event.defaultPrevented || !(content instanceof HTMLElement)) return;
-  event.preventDefault();
-  afterNextPaint(() => {
-    if (!content.isConnected || content.contains(document.activeElement)) return;
-    const before = document.activeElement;
-    for (const el of tabbableIn(content)) {
-      if (el.tagName === 'A') continue;
-      el.focus({ preventScroll: true });
-      if (document.activeElement !== before) {
-        if (el instanceof HTMLInputElement) el.select();
-        return;
+export function focusAfterPaint(then?: (event: Event) => void): (event: Event) => void {
+  return (event) => {
+    then?.(event);
+    const content = event.currentTarget;
+    if (event.defaultPrevented || !(content instanceof HTMLElement)) return;
+    event.preventDefault();
+    afterNextPaint(() => {
+      if (!content.isConnected || content.contains(document.activeElement)) return;
+      const before = document.activeElement;
+      for (const el of tabbableIn(content)) {
+        if (el.tagName === 'A') continue;
+        el.focus({ preventScroll: true });
+        if (document.activeElement !== before) {
+          if (el instanceof HTMLInputElement) el.select();
+          return;
+        }
       }
-    }
-    content.focus({ preventScroll: true });
-  });
+      content.focus({ preventScroll: true });
+    });
+  };
 }

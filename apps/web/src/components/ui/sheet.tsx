@@ -34,10 +34,7 @@ export function SheetContent({
           SIDES[side],
           className,
         )}
-        onOpenAutoFocus={(event) => {
-          onOpenAutoFocus?.(event);
-          focusAfterPaint(event);
-        }}
+        onOpenAutoFocus={focusAfterPaint(onOpenAutoFocus)}
         {...props}
       >
         <PageLock />

@@ -27,6 +27,7 @@ import { accessPlugin } from './lib/access.ts';
 import { createBus } from './lib/bus.ts';
 import { createCatalogCache } from './lib/catalog-cache.ts';
 import { HttpError } from './lib/http-error.ts';
+import { admitRoute, createAdmission } from './lib/admission.ts';
 import { appendRouteHook } from './lib/route-hooks.ts';
 import { boundBodyTime, boundJsonBodies, JSON_BODY_LIMIT } from './lib/json-body.ts';
 import { errSerializer } from './lib/log.ts';
@@ -253,8 +254,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   catalog.onChange(() => forgetProductCounts(db));
   const sessions = createSessionCache(bus, { ttlMs: config.sessionCacheTtlMs });
+  const admission = createAdmission(config.checkout);
   app.addHook('onRoute', (route) => {
     if (route.config?.cachedAnswer) appendRouteHook(route, 'onRequest', catalog.sendKnown);
+    admitRoute(admission, route);
   });
   app.addHook('onClose', () => bus.close());
 

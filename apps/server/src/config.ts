@@ -69,6 +69,8 @@ const EnvSchema = z.object({
   CATALOG_CACHE_TTL_SECONDS: int(10, 0),
   CATALOG_CACHE_MAX_MB: int(64),
   CATALOG_COLD_PER_MINUTE: int(60, 0),
+  CHECKOUT_CONCURRENCY: int(16, 0),
+  CHECKOUT_QUEUE: int(500, 0),
   SESSION_CACHE_TTL_SECONDS: int(10, 0),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().default('Emporium <orders@emporium.test>'),
@@ -203,6 +205,11 @@ export interface Config {
   catalogCacheMaxBytes: number;
   /** Catalog answers one client may have computed (not served from the cache) per minute; 0: no limit. */
   catalogColdPerMinute: number;
+  /**
+   * Admission to the money path (lib/admission.ts): cart adds, order creations and captures one instance handles at
+   * once (0 = no limit), and the cart adds and order creations that may wait for a turn before 503.
+   */
+  checkout: { concurrency: number; maxQueued: number };
   /** Longest a resolved session is reused by shopper routes on one instance (ms); logout evicts it everywhere. */
   sessionCacheTtlMs: number;
   /** Order confirmations: SMTP when `smtpUrl` is set, else .eml files in `dataDir/outbox`. */
@@ -402,6 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_SECONDS * 1000,
     catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_MB * 1024 * 1024,
     catalogColdPerMinute: e.CATALOG_COLD_PER_MINUTE,
+    checkout: { concurrency: e.CHECKOUT_CONCURRENCY, maxQueued: e.CHECKOUT_QUEUE },
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_SECONDS * 1000,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION ?? false,

@@ -19,6 +19,7 @@ import { addToCart, deleteCartLine, readCart, updateCartLine } from './service.t
 import { errorResponses } from '../../lib/route-schemas.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+const addErrors = errorResponses(400, 401, 403, 404, 409, 503);
 
 export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> = async (
   app,
@@ -45,17 +46,18 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> =
   /**
    * `POST /cart/add/:userId/:productId` {quantity, variantId?} → 200 the cart; adds to the variant's line (without
    * `variantId` the default variant's, issue 28). 404 unknown product or variant; 409 above stock or when the line is
-   * new to a cart already holding LIMITS.cartLines lines (the cart is then unchanged).
+   * new to a cart already holding LIMITS.cartLines lines (the cart is then unchanged). Waits for a checkout slot
+   * (lib/admission.ts); 503 with Retry-After when too many already wait.
    */
   app.post(
     '/cart/add/:userId/:productId',
     {
-      config: { access: 'shopper' },
+      config: { access: 'shopper', admission: 'entry' },
       schema: {
         tags: ['cart'],
         params: CartLineParams,
         body: CartQuantityBody,
-        response: { 200: CartResponse, ...errors },
+        response: { 200: CartResponse, ...addErrors },
       },
     },
     async (request) => {

@@ -20,6 +20,7 @@ import { createOrder, type OrderDeps } from './service.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 
 const errors = errorResponses(400, 401, 402, 403, 404, 409, 502);
+const checkoutErrors = errorResponses(400, 401, 402, 403, 404, 409, 502, 503);
 
 /**
  * The storefront's return page (spec §2 `/shop/paypal-return`) with the query its client reads; `storefrontUrl` is
@@ -35,13 +36,18 @@ export const orderRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>> = async 
 
   /**
    * `POST /order/create` (body: the order of spec §3; only userId and address.addressId are read) → 201
-   * {success, approvalURL, orderId}. 400 empty cart / no address, 409 above stock, 502 provider failure.
+   * {success, approvalURL, orderId}. 400 empty cart / no address, 409 above stock, 502 provider failure, 503 with
+   * Retry-After when too many checkouts already wait for a slot (lib/admission.ts).
    */
   app.post(
     '/order/create',
     {
-      config: { access: 'shopper' },
-      schema: { tags: ['orders'], body: OrderCreateBody, response: { 201: OrderCreateResponse, ...errors } },
+      config: { access: 'shopper', admission: 'entry' },
+      schema: {
+        tags: ['orders'],
+        body: OrderCreateBody,
+        response: { 201: OrderCreateResponse, ...checkoutErrors },
+      },
     },
     async (request, reply) => {
       const user = requireSelf(request, request.body.userId);
@@ -54,11 +60,14 @@ export const orderRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>> = async 
     },
   );
 
-  /** `POST /order/capture` {orderId, paymentId, payerId} → 200 {success, message, data: order}. */
+  /**
+   * `POST /order/capture` {orderId, paymentId, payerId} → 200 {success, message, data: order}. Served before waiting
+   * cart adds and order creations, never refused for load (lib/admission.ts).
+   */
   app.post(
     '/order/capture',
     {
-      config: { access: 'shopper' },
+      config: { access: 'shopper', admission: 'completion' },
       schema: {
         tags: ['orders'],
         body: OrderCaptureBody,
@@ -106,12 +115,13 @@ export const orderRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>> = async 
    * `GET /order/payment-return?token&PayerID` (public; PayPal appends `token` and `PayerID` to the return URL): the
    * shopper approved the payment, so the server captures it now, then sends the browser (303) to the shop's
    * `/shop/paypal-return?paymentId&PayerID` (spec §2), whose capture call answers the stored outcome. The payment
-   * id is the capability; an unknown one still redirects, and the return page shows the error.
+   * id is the capability; an unknown one still redirects, and the return page shows the error. A checkout's
+   * completion, like capture (lib/admission.ts).
    */
   app.get(
     '/order/payment-return',
     {
-      config: { access: 'public' },
+      config: { access: 'public', admission: 'completion' },
       schema: {
         tags: ['orders'],
         querystring: z.object({

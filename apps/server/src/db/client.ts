@@ -2,7 +2,7 @@
  * Database handle: PGlite (embedded, persisted under DATA_DIR/db, or in memory for tests) or PostgreSQL through
  * `pg` when a connection string is given. Both expose the same Drizzle API over the same schema.
  */
-import type { SQL } from 'drizzle-orm';
+import { getTableColumns, type InferSelectModel, type SQL, type Table } from 'drizzle-orm';
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -171,6 +171,20 @@ export function preparedQuery<Q>(build: (db: Db) => Q): (db: Db) => Q {
     if (!query) built.set(db, (query = build(db)));
     return query;
   };
+}
+
+/**
+ * A row of `table` from its JSON form (`row_to_json`, `json_agg` of whole rows: keys are column names), mapped as
+ * Drizzle maps the driver's values (timestamps to Date, jsonb parsed). For child rows read with their parent in
+ * one statement.
+ */
+export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): InferSelectModel<T> {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as InferSelectModel<T>;
 }
 
 /** SQLSTATEs after which the whole transaction may simply be run again: deadlock, serialization failure. */

@@ -4,13 +4,14 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { toDollars, WITHDRAWAL_DAYS, type Order, type OrderEvent } from '@emporium/contract';
-import { preparedQuery, type Db } from '../../db/client.ts';
+import { preparedQuery, rowFromJson, type Db } from '../../db/client.ts';
 import { orderEvents, orderItems, orders, users, withdrawals } from '../../db/schema.ts';
 import { isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
+type OrderEventRow = typeof orderEvents.$inferSelect;
 type WithdrawalRow = Pick<typeof withdrawals.$inferSelect, 'orderId' | 'requestedAt' | 'processedAt'>;
 
 const DAY_MS = 86_400_000;
@@ -138,17 +139,32 @@ export async function orderParts(
   return { items, withdrawals: byOrder };
 }
 
-// One order's parts, built once (preparedQuery): every checkout reads an order, its lines and its events.
+/**
+ * An order's parts beside its row, in the same statement: its lines (by title, then id), its withdrawal and its
+ * events (oldest first), as JSON of whole rows (`rowFromJson`). The outer row's id is named with its table: Drizzle
+ * leaves a single table's columns unqualified, and inside the subqueries `id` would be the child's.
+ */
+const OUTER_ORDER_ID = sql.raw('"orders"."id"');
+const orderPartsJson = {
+  lines: sql<Array<Record<string, unknown>>>`coalesce((select json_agg(i order by i.title, i.id)
+    from ${orderItems} i where i.order_id = ${OUTER_ORDER_ID}), '[]'::json)`,
+  withdrawal: sql<Record<string, unknown> | null>`(select row_to_json(w)
+    from ${withdrawals} w where w.order_id = ${OUTER_ORDER_ID})`,
+  events: sql<Array<Record<string, unknown>>>`coalesce((select json_agg(e order by e.created_at, e.id)
+    from ${orderEvents} e where e.order_id = ${OUTER_ORDER_ID}), '[]'::json)`,
+};
+
+// One order with its parts, built once (preparedQuery): every checkout answers with its order.
 const orderById = preparedQuery((db) =>
   db
-    .select()
+    .select({ row: orders, ...orderPartsJson })
     .from(orders)
     .where(eq(orders.id, sql.placeholder('orderId')))
     .prepare('order_view_by_id'),
 );
 const ownOrderById = preparedQuery((db) =>
   db
-    .select()
+    .select({ row: orders, ...orderPartsJson })
     .from(orders)
     .where(
       and(
@@ -158,25 +174,6 @@ const ownOrderById = preparedQuery((db) =>
       ),
     )
     .prepare('order_view_own_by_id'),
-);
-const linesOfOrder = preparedQuery((db) =>
-  db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
-    .orderBy(asc(orderItems.title), asc(orderItems.id))
-    .prepare('order_view_lines'),
-);
-const withdrawalOfOrder = preparedQuery((db) =>
-  db
-    .select({
-      orderId: withdrawals.orderId,
-      requestedAt: withdrawals.requestedAt,
-      processedAt: withdrawals.processedAt,
-    })
-    .from(withdrawals)
-    .where(eq(withdrawals.orderId, sql.placeholder('orderId')))
-    .prepare('order_view_withdrawal'),
 );
 const eventsOfOrder = preparedQuery((db) =>
   db
@@ -188,7 +185,7 @@ const eventsOfOrder = preparedQuery((db) =>
 );
 const orderWithBuyerById = preparedQuery((db) =>
   db
-    .select({ row: orders, email: users.email, userName: users.userName })
+    .select({ row: orders, email: users.email, userName: users.userName, lines: orderPartsJson.lines })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, sql.placeholder('orderId')))
@@ -200,7 +197,10 @@ const orderWithBuyerById = preparedQuery((db) =>
  * `forAdmin` each event names the admin or shopper who acted; the shopper's answers never carry names.
  */
 export async function orderTimeline(db: Db, row: OrderRow, forAdmin: boolean): Promise<OrderEvent[]> {
-  const events = await eventsOfOrder(db).execute({ orderId: row.id });
+  return timelineOf(row, await eventsOfOrder(db).execute({ orderId: row.id }), forAdmin);
+}
+
+function timelineOf(row: OrderRow, events: OrderEventRow[], forAdmin: boolean): OrderEvent[] {
   const timeline: OrderEvent[] = [
     { kind: 'placed', at: row.orderDate.toISOString(), amount: null, actor: null, note: null },
   ];
@@ -226,8 +226,8 @@ export async function orderTimeline(db: Db, row: OrderRow, forAdmin: boolean): P
 }
 
 /**
- * The order with its lines and the buyer's e-mail and name, for its confirmation e-mail (no timeline or withdrawal:
- * two queries); null when the order or its buyer no longer exists.
+ * The order with its lines and the buyer's e-mail and name, for its confirmation e-mail (no timeline or withdrawal;
+ * one query); null when the order or its buyer no longer exists.
  */
 export async function orderWithBuyer(
   db: Db,
@@ -236,7 +236,7 @@ export async function orderWithBuyer(
 ): Promise<{ order: Order; email: string; userName: string } | null> {
   const [found] = await orderWithBuyerById(db).execute({ orderId });
   if (!found) return null;
-  const lines = await linesOfOrder(db).execute({ orderId });
+  const lines = found.lines.map((l) => rowFromJson(orderItems, l));
   return { order: toOrder(found.row, lines, images), email: found.email, userName: found.userName };
 }
 
@@ -251,7 +251,7 @@ async function withItems(db: Db, images: ImageStore, rows: OrderRow[]): Promise<
 /**
  * One order; with `userId` only that user's (ownership in the WHERE) and never an archived one (a paid order the
  * shop deleted, issue 26). 404 "Order not found" otherwise. Without `userId` (mail, payment pages) archived orders
- * are still found.
+ * are still found. One statement: the row and its parts (`orderPartsJson`).
  */
 export async function getOrder(
   db: Db,
@@ -259,16 +259,15 @@ export async function getOrder(
   where: { orderId: string; userId?: string },
 ): Promise<Order> {
   if (!isUuid(where.orderId)) throw notFound('Order not found');
-  const [row] = where.userId
+  const [found] = where.userId
     ? await ownOrderById(db).execute({ orderId: where.orderId, userId: where.userId })
     : await orderById(db).execute({ orderId: where.orderId });
-  if (!row) throw notFound('Order not found');
-  const [lines, [withdrawal], timeline] = await Promise.all([
-    linesOfOrder(db).execute({ orderId: row.id }),
-    withdrawalOfOrder(db).execute({ orderId: row.id }),
-    orderTimeline(db, row, false),
-  ]);
-  return toOrder(row, lines, images, withdrawal, timeline);
+  if (!found) throw notFound('Order not found');
+  const { row } = found;
+  const lines = found.lines.map((l) => rowFromJson(orderItems, l));
+  const withdrawal = found.withdrawal ? rowFromJson(withdrawals, found.withdrawal) : undefined;
+  const events = found.events.map((e) => rowFromJson(orderEvents, e));
+  return toOrder(row, lines, images, withdrawal, timelineOf(row, events, false));
 }
 
 /**

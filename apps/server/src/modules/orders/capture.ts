@@ -29,7 +29,7 @@ import type { StockMove } from '../../lib/catalog-cache.ts';
 import { badRequest, conflict, HttpError, isUuid, notFound } from '../../lib/http-error.ts';
 import { queueOrderConfirmationsOf } from '../../mail/outbox.ts';
 import type { CaptureResult } from '../../payments/provider.ts';
-import { getOrder } from './order-view.ts';
+import { findOrder, getOrder } from './order-view.ts';
 import type { OrderDeps } from './service.ts';
 import { reserveStock, restoreStock } from './stock.ts';
 
@@ -313,7 +313,8 @@ async function orderIdOf(db: Db, paymentId: string): Promise<string> {
  * The shop's capture call (spec §7 `POST /order/capture`): the caller's pending order. 404 unknown or someone
  * else's, 400 a payment id that is not this order's, 409 out of stock or cancelled, 402 declined or wrong amount,
  * 502 provider unreachable. A paid order answers its stored success, once captured by whoever came first (the
- * server on the provider's return, the reconciliation job or an earlier call).
+ * server on the provider's return, the reconciliation job or an earlier call). That common case (the provider's
+ * return captures before the shop's page asks) is answered from one read of the order.
  */
 export async function captureOrder(
   deps: OrderDeps,
@@ -321,6 +322,10 @@ export async function captureOrder(
   input: { orderId: string; paymentId: string; payerId?: string },
 ): Promise<{ message: string; order: Order }> {
   if (!isUuid(input.orderId)) throw notFound('Order not found');
+  const seen = await findOrder(deps.db, deps.images, { orderId: input.orderId, userId });
+  if (seen && isPaid(seen.row.paymentStatus) && seen.row.paymentId === input.paymentId) {
+    return { message: seen.row.paymentMessage ?? CAPTURED_MESSAGE, order: seen.order };
+  }
   const { outcome } = await runCapture(
     deps,
     { orderId: input.orderId, userId, expectedPaymentId: input.paymentId },

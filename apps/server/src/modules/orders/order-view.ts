@@ -258,16 +258,27 @@ export async function getOrder(
   images: ImageStore,
   where: { orderId: string; userId?: string },
 ): Promise<Order> {
-  if (!isUuid(where.orderId)) throw notFound('Order not found');
+  const found = await findOrder(db, images, where);
+  if (!found) throw notFound('Order not found');
+  return found.order;
+}
+
+/** `getOrder`'s order with its row (payment status and message as stored), or undefined where it would 404. */
+export async function findOrder(
+  db: Db,
+  images: ImageStore,
+  where: { orderId: string; userId?: string },
+): Promise<{ row: OrderRow; order: Order } | undefined> {
+  if (!isUuid(where.orderId)) return undefined;
   const [found] = where.userId
     ? await ownOrderById(db).execute({ orderId: where.orderId, userId: where.userId })
     : await orderById(db).execute({ orderId: where.orderId });
-  if (!found) throw notFound('Order not found');
+  if (!found) return undefined;
   const { row } = found;
   const lines = found.lines.map((l) => rowFromJson(orderItems, l));
   const withdrawal = found.withdrawal ? rowFromJson(withdrawals, found.withdrawal) : undefined;
   const events = found.events.map((e) => rowFromJson(orderEvents, e));
-  return toOrder(row, lines, images, withdrawal, timelineOf(row, events, false));
+  return { row, order: toOrder(row, lines, images, withdrawal, timelineOf(row, events, false)) };
 }
 
 /**

@@ -3,10 +3,11 @@
  * server builds every order from its own cart and prices. Capture is in capture.ts, the reconciliation job in
  * reconcile.ts.
  */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIMITS } from '@emporium/contract';
-import type { Db } from '../../db/client.ts';
+import { selectRows, type Db } from '../../db/client.ts';
 import type { CatalogChanges } from '../../lib/catalog-cache.ts';
 import { addresses, orderItems, orders } from '../../db/schema.ts';
 import { badRequest, HttpError, isUuid } from '../../lib/http-error.ts';
@@ -149,34 +150,34 @@ export async function createOrder(
         `You have ${open.length} unpaid orders. Complete or cancel one of them before placing another.`,
       );
     }
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        userId,
-        cartId: lines[0]!.cartId,
-        paymentProvider: deps.payments.name,
-        totalCents,
-        addressId: address.id,
-        address: address.address,
-        city: address.city,
-        state: address.state,
-        pincode: address.pincode,
-        phone: address.phone,
-        notes: address.notes,
-        country: address.country ?? deps.shopCountry ?? 'US',
-        subtotalCents: priced.subtotalCents,
-        discountCents: priced.discountCents,
-        shippingCents: priced.shippingCents,
-        taxCents: priced.taxCents,
-        pricesIncludeTax: pricing.pricesIncludeTax,
-        shippingMethodId: pricing.method?.id ?? null,
-        shippingMethodName: pricing.method?.name ?? null,
-        discountCode: pricing.code?.code ?? null,
-      })
-      .returning({ id: orders.id, number: orders.number });
-    await tx.insert(orderItems).values(
+    // The order and its lines in one statement (a data-modifying WITH); the id is made here so both can name it.
+    const orderId = randomUUID();
+    const insertOrder = tx.insert(orders).values({
+      id: orderId,
+      userId,
+      cartId: lines[0]!.cartId,
+      paymentProvider: deps.payments.name,
+      totalCents,
+      addressId: address.id,
+      address: address.address,
+      city: address.city,
+      state: address.state,
+      pincode: address.pincode,
+      phone: address.phone,
+      notes: address.notes,
+      country: address.country ?? deps.shopCountry ?? 'US',
+      subtotalCents: priced.subtotalCents,
+      discountCents: priced.discountCents,
+      shippingCents: priced.shippingCents,
+      taxCents: priced.taxCents,
+      pricesIncludeTax: pricing.pricesIncludeTax,
+      shippingMethodId: pricing.method?.id ?? null,
+      shippingMethodName: pricing.method?.name ?? null,
+      discountCode: pricing.code?.code ?? null,
+    });
+    const insertLines = tx.insert(orderItems).values(
       priced.lines.map((l, i) => ({
-        orderId: row!.id,
+        orderId,
         productId: l.productId,
         variantId: lines[i]!.variantId,
         sku: lines[i]!.sku,
@@ -190,11 +191,16 @@ export async function createOrder(
         taxCents: l.taxCents,
       })),
     );
+    const [row] = await selectRows<{ id: string; number: string | number }>(
+      tx,
+      sql`with placed as (${insertOrder.getSQL()} returning id, number), lined as (${insertLines.getSQL()})
+          select id, number from placed`,
+    );
     if (pricing.code) await redeemCodeInTx(tx, pricing.code, userId, row!.id, priced.discountCents);
     // `number` is assigned by the insert (the sequence, DESIGN.md §4) and read back with RETURNING.
     return {
       id: row!.id,
-      number: row!.number,
+      number: Number(row!.number),
       totalCents,
       breakdown: {
         itemTotalCents: priced.subtotalCents,

@@ -1,7 +1,8 @@
 /**
  * Accessibility (DESIGN.md §5): axe finds no serious or critical WCAG 2 A/AA violation on the shop's and the admin's
  * screens, including open dialogs and the cart panel; keyboard focus moves into an opened dialog, stays there on Tab
- * and goes back to the cart button when the panel closes.
+ * and goes back to the cart button when the panel closes; the page behind an open dialog does not scroll (wheel over
+ * the backdrop or the dialog, scrolling keys) and scrolls again once it closes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -46,7 +47,12 @@ describe('accessibility', () => {
     await page.goto('/shop/listing');
     await page.getByTestId('product-card').first().waitFor();
     expect(await seriousViolations(page), 'listing').toEqual([]);
-    await page.getByTestId('product-card').first().getByRole('img').click();
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(scrollY).toBeGreaterThan(0);
+    const scrolled = await scrollY();
+    await page.getByTestId('product-card').nth(4).getByRole('img').click();
     await page
       .getByRole('dialog')
       .getByText(/Reviews for/)
@@ -55,7 +61,19 @@ describe('accessibility', () => {
     await focusInDialog(page);
     await page.keyboard.press('Tab');
     await focusInDialog(page);
+    // The page stays where it was under the dialog: wheel over the backdrop and over the dialog, then scrolling keys.
+    await page.mouse.move(8, 400);
+    await page.mouse.wheel(0, 300);
+    const dialog = (await page.getByRole('dialog').boundingBox())!;
+    await page.mouse.move(dialog.x + dialog.width / 2, dialog.y + 40);
+    for (let i = 0; i < 4; i++) await page.mouse.wheel(0, 400);
+    for (const key of ['PageDown', 'ArrowDown', 'End']) await page.keyboard.press(key);
+    await page.waitForTimeout(300);
+    expect(await scrollY()).toBe(scrolled);
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.mouse.wheel(0, 300);
+    await expect.poll(scrollY).toBeGreaterThan(scrolled);
 
     await page.goto('/shop/search?searchQuery=jacket');
     await page.getByTestId('product-card').first().waitFor();

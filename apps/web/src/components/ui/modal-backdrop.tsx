@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactElement } from 'react';
+import { RemoveScroll } from 'react-remove-scroll';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { cn } from '@/lib/cn';
 
@@ -6,13 +7,13 @@ import { cn } from '@/lib/cn';
 let openLayers = 0;
 
 /**
- * Keeps the page behind open dialogs and sheets still and out of reach, at the cost of restyling one element, not the
- * whole page (issue 29). Radix's own way, its Overlay's scroll lock (react-remove-scroll puts a style sheet and an
- * inherited custom property on <body>) and the content's `pointer-events: none` on <body>, makes the browser restyle
- * every element of the page when a dialog opens and again when it closes: about 100 ms each at 4x CPU throttling on
- * the listing, in the tap's frame. Here the root element stops scrolling (`overflow: hidden`; index.css keeps the
- * scrollbar's gutter, so nothing moves), and #root keeps `pointer-events: auto`, so Radix's `none` on <body> restyles
- * <body> and its direct children only; the backdrop covers #root, so the page still gets no pointer events.
+ * Keeps the page behind open dialogs and sheets out of reach, at the cost of restyling one element, not the whole
+ * page (issue 29). Radix's own way, its Overlay's scroll lock (react-remove-scroll puts a style sheet and an inherited
+ * custom property on <body>) and the content's `pointer-events: none` on <body>, makes the browser restyle every
+ * element of the page when a dialog opens and again when it closes: about 100 ms each at 4x CPU throttling on the
+ * listing, in the tap's frame. Here #root keeps `pointer-events: auto`, so Radix's `none` on <body> restyles <body>
+ * and its direct children only; the backdrop covers #root, so the page still gets no pointer events. The page is kept
+ * from scrolling by `ScrollLock`, not by an overflow on the root element, which lays out and re-paints the whole page.
  *
  * It must render inside the Radix Content, below its DismissableLayer: effects run child first on mount (so #root
  * holds `auto` before <body> gets `none`) and parent first on unmount (so <body> is back to `auto` before #root lets
@@ -20,19 +21,29 @@ let openLayers = 0;
  */
 export function PageLock() {
   useEffect(() => {
-    const html = document.documentElement;
     const root = document.getElementById('root');
-    if (openLayers++ === 0) {
-      html.style.overflow = 'hidden';
-      root?.style.setProperty('pointer-events', 'auto');
-    }
+    if (openLayers++ === 0) root?.style.setProperty('pointer-events', 'auto');
     return () => {
       if (--openLayers > 0) return;
-      html.style.removeProperty('overflow');
       root?.style.removeProperty('pointer-events');
     };
   }, []);
   return null;
+}
+
+/**
+ * Keeps the page from scrolling under an open dialog or sheet (`child`: its Radix Content): wheel and touch scrolling
+ * outside the content, or past its ends, is cancelled by react-remove-scroll's listeners (the library Radix's Overlay
+ * uses) without its style sheet (`removeScrollBar={false}`). `overflow: hidden` on the root element, the usual lock,
+ * made the tap that opens the cart panel lay out and re-paint the whole listing (issue 29, from a Chromium trace).
+ * The keys that scroll are stopped at the content by its `overscroll-behavior: contain`.
+ */
+export function ScrollLock({ children }: { children: ReactElement }) {
+  return (
+    <RemoveScroll removeScrollBar={false} allowPinchZoom forwardProps>
+      {children}
+    </RemoveScroll>
+  );
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { Backdrop, focusAfterPaint, PageLock, ScrollLock } from './modal-backdrop';
+import { ModalContent } from './modal-content';
 
 /** A side drawer built on Radix Dialog (focus trap, Escape, labelled by its title). */
 export const Sheet = DialogPrimitive.Root;
@@ -18,37 +17,17 @@ interface SheetContentProps extends ComponentProps<typeof DialogPrimitive.Conten
   side?: keyof typeof SIDES;
 }
 
-export function SheetContent({
-  className,
-  children,
-  side = 'right',
-  onOpenAutoFocus,
-  ...props
-}: SheetContentProps) {
+export function SheetContent({ className, side = 'right', ...props }: SheetContentProps) {
   return (
-    <DialogPrimitive.Portal>
-      <Backdrop className="bg-black/50" />
-      <ScrollLock>
-        <DialogPrimitive.Content
-          className={cn(
-            'fixed z-50 flex flex-col gap-4 overflow-y-auto overscroll-contain border-neutral-200 bg-white p-6 shadow-xl focus:outline-none',
-            SIDES[side],
-            className,
-          )}
-          onOpenAutoFocus={focusAfterPaint(onOpenAutoFocus)}
-          {...props}
-        >
-          <PageLock />
-          {children}
-          <DialogPrimitive.Close
-            aria-label="Close"
-            className="absolute top-1 right-1 cursor-pointer rounded-md p-3.5 text-neutral-500 sm:top-4 sm:right-4 sm:p-1 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:outline-none"
-          >
-            <X className="h-4 w-4" aria-hidden="true" />
-          </DialogPrimitive.Close>
-        </DialogPrimitive.Content>
-      </ScrollLock>
-    </DialogPrimitive.Portal>
+    <ModalContent
+      backdropClassName="bg-black/50"
+      className={cn(
+        'fixed z-50 flex flex-col gap-4 overflow-y-auto overscroll-contain border-neutral-200 bg-white p-6 shadow-xl focus:outline-none',
+        SIDES[side],
+        className,
+      )}
+      {...props}
+    />
   );
 }
 

@@ -191,16 +191,16 @@ export async function createOrder(
         taxCents: l.taxCents,
       })),
     );
-    const [row] = await selectRows<{ id: string; number: string | number }>(
-      tx,
-      sql`with placed as (${insertOrder.getSQL()} returning id, number), lined as (${insertLines.getSQL()})
-          select id, number from placed`,
-    );
-    if (pricing.code) await redeemCodeInTx(tx, pricing.code, userId, row!.id, priced.discountCents);
     // `number` is assigned by the insert (the sequence, DESIGN.md §4) and read back with RETURNING.
+    const [placed] = await selectRows<{ number: string | number }>(
+      tx,
+      sql`with placed as (${insertOrder.getSQL()} returning number), lined as (${insertLines.getSQL()})
+          select number from placed`,
+    );
+    if (pricing.code) await redeemCodeInTx(tx, pricing.code, userId, orderId, priced.discountCents);
     return {
-      id: row!.id,
-      number: Number(row!.number),
+      id: orderId,
+      number: Number(placed!.number),
       totalCents,
       breakdown: {
         itemTotalCents: priced.subtotalCents,

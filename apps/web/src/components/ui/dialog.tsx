@@ -18,7 +18,7 @@ export function DialogContent({ className, size = 'md', ...props }: DialogConten
     <ModalContent
       backdropClassName="bg-black/60"
       className={cn(
-        'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto overscroll-contain',
+        'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2',
         'rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
         SIZES[size],
         className,

@@ -1,5 +1,4 @@
-import { useEffect, type ReactElement } from 'react';
-import { RemoveScroll } from 'react-remove-scroll';
+import { useEffect } from 'react';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { cn } from '@/lib/cn';
 
@@ -13,7 +12,8 @@ let openLayers = 0;
  * element of the page when a dialog opens and again when it closes: about 100 ms each at 4x CPU throttling on the
  * listing, in the tap's frame. Here #root keeps `pointer-events: auto`, so Radix's `none` on <body> restyles <body>
  * and its direct children only; the backdrop covers #root, so the page still gets no pointer events. The page is kept
- * from scrolling by `ScrollLock`, not by an overflow on the root element, which lays out and re-paints the whole page.
+ * from scrolling by ModalContent's scroll lock, not by an overflow on the root element, which lays out and re-paints the
+ * whole page.
  *
  * It must render inside the Radix Content, below its DismissableLayer: effects run child first on mount (so #root
  * holds `auto` before <body> gets `none`) and parent first on unmount (so <body> is back to `auto` before #root lets
@@ -29,21 +29,6 @@ export function PageLock() {
     };
   }, []);
   return null;
-}
-
-/**
- * Keeps the page from scrolling under an open dialog or sheet (`child`: its Radix Content): wheel and touch scrolling
- * outside the content, or past its ends, is cancelled by react-remove-scroll's listeners (the library Radix's Overlay
- * uses) without its style sheet (`removeScrollBar={false}`). `overflow: hidden` on the root element, the usual lock,
- * made the tap that opens the cart panel lay out and re-paint the whole listing (issue 29, from a Chromium trace).
- * The keys that scroll are stopped at the content by its `overscroll-behavior: contain`.
- */
-export function ScrollLock({ children }: { children: ReactElement }) {
-  return (
-    <RemoveScroll removeScrollBar={false} allowPinchZoom forwardProps>
-      {children}
-    </RemoveScroll>
-  );
 }
 
 /**

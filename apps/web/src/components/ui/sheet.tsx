@@ -22,7 +22,7 @@ export function SheetContent({ className, side = 'right', ...props }: SheetConte
     <ModalContent
       backdropClassName="bg-black/50"
       className={cn(
-        'fixed z-50 flex flex-col gap-4 overflow-y-auto overscroll-contain border-neutral-200 bg-white p-6 shadow-xl focus:outline-none',
+        'fixed z-50 flex flex-col gap-4 border-neutral-200 bg-white p-6 shadow-xl focus:outline-none',
         SIDES[side],
         className,
       )}

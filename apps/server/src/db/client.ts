@@ -58,7 +58,9 @@ export function migrationsFolder(): string {
 }
 
 /**
- * Opens the database. `target` is a PostgreSQL URL, a folder for PGlite, or `memory://` for an in-memory PGlite.
+ * Opens the database. `target` is a PostgreSQL URL, a folder for PGlite, `'memory'` for an in-memory PGlite, or
+ * `{ pgliteSnapshot }` for an in-memory PGlite started from a data folder made by {@link pgliteSnapshot} (no initdb:
+ * about 0.7 s instead of 4 s on 2 busy cores).
  */
 export async function openDatabase(
   target:
@@ -69,6 +71,7 @@ export async function openDatabase(
         statementTimeoutMs?: number;
       }
     | { pgliteDir: string }
+    | { pgliteSnapshot: Blob }
     | 'memory',
 ): Promise<Database> {
   if (typeof target === 'object' && 'url' in target) {
@@ -130,23 +133,42 @@ export async function openDatabase(
     };
   }
   let dataDir: string | undefined;
-  if (target !== 'memory') {
+  if (typeof target === 'object' && 'pgliteDir' in target) {
     mkdirSync(dirname(target.pgliteDir), { recursive: true });
     dataDir = target.pgliteDir;
   }
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const loadDataDir =
+    typeof target === 'object' && 'pgliteSnapshot' in target ? target.pgliteSnapshot : undefined;
+  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: async (folder = migrationsFolder()) => {
-      await client.exec('create extension if not exists pg_trgm');
-      await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
-    },
+    migrate: (folder = migrationsFolder()) => migrateInPglite(client, folder),
     onConnectionError: () => undefined,
     withStartupLock: (work) => work(),
     close: () => client.close(),
   };
+}
+
+async function migrateInPglite(client: PGlite, folder: string): Promise<void> {
+  await client.exec('create extension if not exists pg_trgm');
+  await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
+}
+
+/**
+ * Migrates a fresh in-memory PGlite and returns its data folder as an uncompressed tarball (PGlite's
+ * `dumpDataDir`, ~40 MB), to open with `openDatabase({ pgliteSnapshot })`: tests start their databases from it
+ * instead of running initdb and every migration again.
+ */
+export async function pgliteSnapshot(): Promise<Blob> {
+  const client = await PGlite.create({ extensions: { pg_trgm } });
+  try {
+    await migrateInPglite(client, migrationsFolder());
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 /**

@@ -1,12 +1,14 @@
 /**
  * `buildTestApp()`: the real application on a throwaway database. In-memory PGlite by default; with
  * TEST_DATABASE_URL set, a fresh database of random name on that PostgreSQL server, dropped when the app closes.
+ * Both start from the suite's migrated copy when test/global-setup.ts made one.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Category, Brand } from '@emporium/contract';
@@ -32,14 +34,18 @@ export interface TestApp {
   kind: 'pglite' | 'postgres';
 }
 
-/** Creates a database on the TEST_DATABASE_URL server; returns its URL and a function that drops it. */
+/**
+ * Creates a database on the TEST_DATABASE_URL server, empty or as a copy of the `template` database; returns its URL
+ * and a function that drops it.
+ */
 export async function throwawayPostgres(
   serverUrl: string,
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `emporium_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -52,6 +58,15 @@ export async function throwawayPostgres(
       await c.end();
     },
   };
+}
+
+let snapshot: Blob | undefined;
+
+/** The suite's migrated PGlite data folder (test/global-setup.ts), read once per test file; undefined without one. */
+function migratedPglite(): Blob | undefined {
+  const file = inject('pgliteSnapshotFile');
+  if (file && !snapshot) snapshot = new Blob([readFileSync(file)]);
+  return snapshot;
 }
 
 /**
@@ -78,8 +93,11 @@ export async function buildTestApp(
     ...env,
   });
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const pgdb = serverUrl ? await throwawayPostgres(serverUrl) : undefined;
-  const database = await openDatabase(pgdb ? { url: pgdb.url } : 'memory');
+  const pgdb = serverUrl ? await throwawayPostgres(serverUrl, inject('postgresTemplate')) : undefined;
+  const snapshot = pgdb ? undefined : migratedPglite();
+  const database = await openDatabase(
+    pgdb ? { url: pgdb.url } : snapshot ? { pgliteSnapshot: snapshot } : 'memory',
+  );
   await database.migrate();
   const images = localImageStore(dataDir, config.publicUrl);
   const app = await buildApp({ config, database, images, ...deps });

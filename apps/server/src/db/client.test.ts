@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, throwawayPostgres } from '../test/build-test-app.ts';
+import { buildTestApp } from '../test/build-test-app.ts';
+import { throwawayPostgres } from '../test/throwaway-postgres.ts';
 import { isDatabaseUnavailable, migrationsFolder, openDatabase } from './client.ts';
 
 describe('embedded database failures', () => {

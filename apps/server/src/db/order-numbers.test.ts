@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { throwawayPostgres } from '../test/build-test-app.ts';
+import { throwawayPostgres } from '../test/throwaway-postgres.ts';
 import { migrationsFolder, openDatabase, selectRows, type Database } from './client.ts';
 
 /** A copy of the migrations folder whose journal stops after migration 0012 (the one before the numbers). */

@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +18,7 @@ import { products, users } from '../db/schema.ts';
 import { createPasswordHasher, type PasswordHasher } from '../modules/auth/password.ts';
 import { forgetProductCounts } from '../modules/products/service.ts';
 import { localImageStore, type LocalImageStore } from '../storage/image-store.ts';
+import { throwawayPostgres } from './throwaway-postgres.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -32,32 +32,6 @@ export interface TestApp {
   images: LocalImageStore;
   hasher: PasswordHasher;
   kind: 'pglite' | 'postgres';
-}
-
-/**
- * Creates a database on the TEST_DATABASE_URL server, empty or as a copy of the `template` database; returns its URL
- * and a function that drops it.
- */
-export async function throwawayPostgres(
-  serverUrl: string,
-  template?: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `emporium_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 let snapshot: Blob | undefined;

@@ -8,13 +8,12 @@
  *
  * `buildTestApp()` still runs the migrations on its copy, which finds them applied.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, pgliteSnapshot } from '../db/client.ts';
+import { throwawayPostgres } from './throwaway-postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,31 +24,18 @@ declare module 'vitest' {
   }
 }
 
-async function onServer(serverUrl: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const name = `emporium_template_${randomBytes(6).toString('hex')}`;
-    await onServer(serverUrl, `create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString() });
+    const template = await throwawayPostgres(serverUrl);
+    const database = await openDatabase({ url: template.url });
     try {
       await database.migrate();
     } finally {
       await database.close();
     }
-    project.provide('postgresTemplate', name);
-    return () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
+    project.provide('postgresTemplate', template.name);
+    return template.drop;
   }
   const dir = mkdtempSync(join(tmpdir(), 'emporium-pglite-'));
   const file = join(dir, 'migrated.tar');

@@ -34,13 +34,13 @@ export interface TestApp {
   kind: 'pglite' | 'postgres';
 }
 
-let snapshot: Blob | undefined;
+let snapshotRead: Blob | undefined;
 
 /** The suite's migrated PGlite data folder (test/global-setup.ts), read once per test file; undefined without one. */
 function migratedPglite(): Blob | undefined {
   const file = inject('pgliteSnapshotFile');
-  if (file && !snapshot) snapshot = new Blob([readFileSync(file)]);
-  return snapshot;
+  if (file && !snapshotRead) snapshotRead = new Blob([readFileSync(file)]);
+  return snapshotRead;
 }
 
 /**

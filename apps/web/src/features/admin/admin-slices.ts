@@ -29,6 +29,8 @@ const adminProductsSlice = createSlice({
   initialState: {
     productList: [] as Product[],
     pagination: null as Pagination | null,
+    /** The query the shown rows and total answer (not the one just sent), so labels match what is on screen. */
+    shownQuery: null as AdminProductQuery | null,
     isLoading: true,
     /** The latest request: an older answer arriving after a newer search is dropped. */
     requestId: null as string | null,
@@ -43,6 +45,7 @@ const adminProductsSlice = createSlice({
         if (action.meta.requestId !== state.requestId) return;
         state.productList = action.payload.data;
         state.pagination = action.payload.pagination;
+        state.shownQuery = action.meta.arg;
         state.isLoading = false;
       })
       .addCase(fetchAllProducts.rejected, (state, action) => {
@@ -104,6 +107,8 @@ const adminOrdersSlice = createSlice({
   initialState: {
     orderList: [] as AdminOrder[],
     pagination: null as Pagination | null,
+    /** The query the shown rows and total answer (not the one just sent). */
+    shownQuery: null as AdminOrderQuery | null,
     isLoading: true,
     requestId: null as string | null,
     orderDetails: null as AdminOrder | null,
@@ -124,6 +129,7 @@ const adminOrdersSlice = createSlice({
         if (action.meta.requestId !== state.requestId) return;
         state.orderList = action.payload.data;
         state.pagination = action.payload.pagination;
+        state.shownQuery = action.meta.arg;
         state.isLoading = false;
       })
       .addCase(fetchAllOrders.rejected, (state, action) => {

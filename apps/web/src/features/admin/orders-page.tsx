@@ -23,7 +23,7 @@ const SEARCH_DELAY_MS = 300;
  */
 export function AdminOrdersPage() {
   const dispatch = useAppDispatch();
-  const { orderList: orders, pagination, isLoading: loading } = useAppSelector(selectAdminOrders);
+  const { orderList: orders, pagination, shownQuery, isLoading: loading } = useAppSelector(selectAdminOrders);
   const [params, setParams] = useSearchParams();
   const openId = params.get('order');
   const [searchText, setSearchText] = useState('');
@@ -37,8 +37,15 @@ export function AdminOrdersPage() {
     limit: ADMIN_ORDERS_PAGE,
   }));
   const filter = (change: Partial<AdminOrderQuery>) => setQuery((q) => ({ ...q, ...change, page: 1 }));
+  // From the query the total answers: while a new search is on its way, the old total keeps its old label.
   const filtered = Boolean(
-    query.search || query.status || query.from || query.to || query.withdrawal || query.refund,
+    shownQuery &&
+    (shownQuery.search ||
+      shownQuery.status ||
+      shownQuery.from ||
+      shownQuery.to ||
+      shownQuery.withdrawal ||
+      shownQuery.refund),
   );
 
   useEffect(() => {

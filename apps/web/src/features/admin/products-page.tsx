@@ -42,7 +42,7 @@ const SORT_LABELS: Record<AdminProductSort, string> = {
  */
 export function AdminProductsPage() {
   const dispatch = useAppDispatch();
-  const { productList, pagination, isLoading } = useAppSelector(selectAdminProducts);
+  const { productList, pagination, shownQuery, isLoading } = useAppSelector(selectAdminProducts);
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState<Product | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
@@ -100,7 +100,8 @@ export function AdminProductsPage() {
   }
 
   const total = pagination?.total ?? 0;
-  const filtered = Boolean(query.search || query.category || query.stock);
+  // From the query the total answers: while a new search is on its way, the old total keeps its old label.
+  const filtered = Boolean(shownQuery && (shownQuery.search || shownQuery.category || shownQuery.stock));
 
   return (
     <section className="min-w-0 space-y-4">

@@ -153,6 +153,13 @@ export const AdminOrderExportQuery = z.object(adminOrderFilters);
 export type AdminOrderExportQuery = z.output<typeof AdminOrderExportQuery>;
 export type AdminOrderFilters = AdminOrderExportQuery;
 
+/**
+ * The admin product table counts the matches of a search or a stock filter up to this many; beyond it the answer
+ * says "at least" (`pagination.totalIsLowerBound`, shown as "1,000+"), as counting every match of a common word in a million titles
+ * took seconds (issue 29, docs/decisions/015).
+ */
+export const ADMIN_COUNT_MAX = 1_000;
+
 /** Most rows one CSV export answers; beyond it, narrow the filters. */
 export const ADMIN_EXPORT_MAX_ROWS = 100_000;
 

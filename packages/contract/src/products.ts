@@ -127,6 +127,11 @@ export const Pagination = z.object({
   limit: z.number().int(),
   total: z.number().int(),
   pages: z.number().int(),
+  /**
+   * Present and true when counting stopped at `total`: at least that many match (the admin product table shows "1,000+").
+   * Absent when `total` is exact, so answers that never cap keep their shape.
+   */
+  totalIsLowerBound: z.literal(true).optional(),
 });
 export type Pagination = z.infer<typeof Pagination>;
 

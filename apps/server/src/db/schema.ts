@@ -270,10 +270,6 @@ export const products = pgTable(
       index('products_admin_search_idx')
         .using('gin', sql`lower(${t.title} || ' ' || ${t.brand}) gin_trgm_ops`)
         .with({ fastupdate: false }),
-      // Stock ascending starts with the sold-out products in id order: their first pages come off this small index.
-      index('products_sold_out_id_idx')
-        .on(t.id)
-        .where(sql`${t.soldOut}`),
     ];
   },
 );
@@ -295,6 +291,38 @@ export const catalogCounts = pgTable(
     products: integer('products').notNull(),
   },
   (t) => [primaryKey({ columns: [t.category, t.brand, t.optionFacets] })],
+);
+
+/**
+ * The admin product table's filter and sort keys of every product (issue 29, migration 0025), kept by triggers on
+ * `products` in the writer's transaction: a narrow copy whose indexes may read `total_stock`. On `products` such an
+ * index would make every sale a non-HOT update writing an entry into each of its 40 indexes (migration 0019); here a
+ * sale rewrites one short row and its three index entries. Stock sorts, stock filters and their counts read it
+ * instead of sorting or scanning the catalog; the page's products are then read by id.
+ */
+export const adminProductKeys = pgTable(
+  'admin_product_keys',
+  {
+    productId: uuid('product_id').primaryKey(),
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    /** The price the product sells at, in cents: the sale price when there is one (the admin's price sort). */
+    priceCents: integer('price_cents').notNull(),
+    totalStock: integer('total_stock').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  // The stock sorts' order, then the newest and price keys, so that a stock filter's rows sort for the default and
+  // price orders from the index alone (an index-only scan) instead of reading rows spread over the whole table.
+  (t) => [
+    index('admin_product_keys_stock_idx').on(t.totalStock, t.productId, t.createdAt, t.priceCents),
+    index('admin_product_keys_category_stock_idx').on(
+      t.category,
+      t.totalStock,
+      t.productId,
+      t.createdAt,
+      t.priceCents,
+    ),
+  ],
 );
 
 /**

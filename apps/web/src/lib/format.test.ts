@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from './format';
+import { formatCount, formatPrice } from './format';
 
 /** What the shop showed before (and what spec §9 describes): `$` and en-US grouping with two decimals. */
 const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -29,5 +29,15 @@ describe('formatPrice', () => {
     values.push(-12.345, 0.005, 2.675, 999.995, 99_999.999);
     const mismatches = values.filter((v) => formatPrice(v) !== `$${intl.format(v)}`);
     expect(mismatches.slice(0, 5).map((v) => [v, formatPrice(v), `$${intl.format(v)}`])).toEqual([]);
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands and marks a lower bound with +', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000, true)).toBe('1,000+');
+    expect(formatCount(1_234_567)).toBe('1,234,567');
+    expect(formatCount(1_234_567, false)).toBe('1,234,567');
   });
 });

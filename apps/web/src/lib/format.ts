@@ -22,7 +22,20 @@ export function formatPrice(dollars: number): string {
   // remainder of float arithmetic (5.55e-17) is written in exponent form and rounds to 0 either way.
   const text = String(magnitude);
   const cents = Math.round(text.includes('e') ? magnitude * 100 : Number(`${text}e2`));
-  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const whole = grouped(Math.floor(cents / 100));
   const sign = dollars < 0 && cents > 0 ? '-' : '';
   return `$${sign}${whole}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** A whole number with en-US thousands separators (`1234567` → `1,234,567`), without loading Intl's data. */
+function grouped(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * A count as a list's header shows it: thousands separators, and `+` when it is a lower bound (`pagination.
+ * totalIsLowerBound`: counting stopped there), e.g. `1000, true` → `1,000+`.
+ */
+export function formatCount(count: number, atLeast = false): string {
+  return `${grouped(count)}${atLeast ? '+' : ''}`;
 }

@@ -5,7 +5,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrder, Product } from '@emporium/contract';
+import { ADMIN_COUNT_MAX, type AdminOrder, type Product } from '@emporium/contract';
 import { orders, products, productVariants } from '../../db/schema.ts';
 import {
   buildTestApp,
@@ -104,7 +104,9 @@ afterAll(async () => {
   await t?.app.close();
 });
 
-async function adminProducts(query: string): Promise<{ data: Product[]; pagination: { total: number } }> {
+async function adminProducts(
+  query: string,
+): Promise<{ data: Product[]; pagination: { total: number; totalIsLowerBound?: true } }> {
   const res = await as(t.app, admin).get(`/api/admin/products/get?${query}`);
   expect(res.statusCode).toBe(200);
   return res.json();
@@ -202,6 +204,54 @@ describe('GET /api/admin/products/get filters', () => {
     const page = await adminProducts(`search=${TAG}&sortBy=title-asc&page=2&limit=3`);
     expect(page.data.map((p) => p._id)).toEqual([ids.phone]);
     expect(page.pagination).toEqual({ page: 2, limit: 3, total: 4, pages: 2 });
+  });
+
+  it('counts a search or stock filter up to ADMIN_COUNT_MAX, then says "at least", and pages either way', async () => {
+    const many = Array.from({ length: ADMIN_COUNT_MAX + 1 }, (_, i) => ({
+      title: `Plenty ${String(i).padStart(4, '0')}`,
+      description: 'plenty',
+      category: 'Kids',
+      brand: 'Zara',
+      priceCents: 100,
+      totalStock: 2,
+      imageKey: 'products/test-800.webp',
+    }));
+    const inserted = await t.db.insert(products).values(many).returning({ id: products.id });
+    try {
+      const capped = await adminProducts('search=plenty&sortBy=title-desc&page=2&limit=10');
+      expect(capped.pagination).toEqual({
+        page: 2,
+        limit: 10,
+        total: ADMIN_COUNT_MAX,
+        pages: ADMIN_COUNT_MAX / 10,
+        totalIsLowerBound: true,
+      });
+      expect(titles(capped.data)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `Plenty ${String(ADMIN_COUNT_MAX - 10 - i).padStart(4, '0')}`),
+      );
+      const lowStock = await adminProducts('stock=low&page=1&limit=5');
+      expect(lowStock.pagination).toMatchObject({ total: ADMIN_COUNT_MAX, totalIsLowerBound: true });
+
+      // One fewer: exactly ADMIN_COUNT_MAX match, counted exactly and read through the search index.
+      await t.db.delete(products).where(eq(products.id, inserted[0]!.id));
+      const exact = await adminProducts('search=plenty&sortBy=title-asc&page=3&limit=10');
+      expect(exact.pagination).toEqual({
+        page: 3,
+        limit: 10,
+        total: ADMIN_COUNT_MAX,
+        pages: ADMIN_COUNT_MAX / 10,
+      });
+      expect(titles(exact.data)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `Plenty ${String(21 + i).padStart(4, '0')}`),
+      );
+    } finally {
+      await t.db.delete(products).where(
+        inArray(
+          products.id,
+          inserted.map((r) => r.id),
+        ),
+      );
+    }
   });
 
   it('refuses a search longer than 100 characters', async () => {

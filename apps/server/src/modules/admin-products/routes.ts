@@ -26,10 +26,12 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductDeps> = async (app, deps) => {
   /**
    * `GET /products/get?search&category&stock&sortBy&page&limit` (AdminProductListQuery).
-   * - 200 `{success: true, data: Product[], pagination: {page, limit, total, pages}}`: the products matching every
-   *   filter given (`search` in the title or brand, case-insensitive; `category`; `stock` `out` = 0 or `low` = 1..5),
-   *   sorted by `sortBy` (newest first by default). `data` stays a list; without `page`/`limit` it is the whole
-   *   (filtered) list up to `LIMITS.unpagedList.max`, so without any parameter the answer is as it always was.
+   * - 200 `{success: true, data: Product[], pagination: {page, limit, total, pages, totalIsLowerBound?}}`: the
+   *   products matching every filter given (`search` in the title or brand, case-insensitive; `category`; `stock`
+   *   `out` = 0 or `low` = 1..5), sorted by `sortBy` (newest first by default). `data` stays a list; without
+   *   `page`/`limit` it is the whole (filtered) list up to `LIMITS.unpagedList.max`, so without any parameter the
+   *   answer is as it always was. With a search or stock filter, `total` counts up to `ADMIN_COUNT_MAX` (1,000);
+   *   `totalIsLowerBound: true` means more match.
    * - 400 `{success: false, message}` a search longer than 100 characters; 401 visitor; 403 shopper.
    */
   app.get(
@@ -44,11 +46,17 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductDeps> = async
     },
     async (request) => {
       const { page, limit, ...filters } = request.query;
-      const { items, total } = await listAdminProducts(deps, filters, page, limit);
+      const { items, total, totalIsLowerBound } = await listAdminProducts(deps, filters, page, limit);
       return {
         success: true as const,
         data: items,
-        pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },
+        pagination: {
+          page,
+          limit,
+          total,
+          pages: Math.max(1, Math.ceil(total / limit)),
+          ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
+        },
       };
     },
   );

@@ -3,8 +3,9 @@
  * cents; the image must be one uploaded to this shop. Deleting a product leaves past orders intact (order lines are
  * copies) and drops it from carts on their next read.
  */
-import { and, asc, between, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
 import {
+  ADMIN_COUNT_MAX,
   ADMIN_EXPORT_MAX_ROWS,
   LOW_STOCK_MAX,
   toCents,
@@ -14,7 +15,14 @@ import {
 } from '@emporium/contract';
 import { selectRows, type Db } from '../../db/client.ts';
 import type { CatalogChanges } from '../../lib/catalog-cache.ts';
-import { catalogCounts, productImages, productOptions, products, productVariants } from '../../db/schema.ts';
+import {
+  adminProductKeys,
+  catalogCounts,
+  productImages,
+  productOptions,
+  products,
+  productVariants,
+} from '../../db/schema.ts';
 import { badRequest, conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { effectivePriceCents, productColumns, productsByIds, toProduct } from '../products/service.ts';
@@ -73,120 +81,163 @@ function productWhere(filters: AdminProductFilters): SQL | undefined {
     );
   }
   if (filters.category) conditions.push(eq(products.category, filters.category));
-  // sold_out is total_stock = 0, kept by PostgreSQL: its partial index counts 55k sold-out products of a million in
-  // 18 ms, where total_stock = 0 scanned the table (0.5 s).
   if (filters.stock === 'out') conditions.push(sql`${products.soldOut}`);
   if (filters.stock === 'low') conditions.push(between(products.totalStock, 1, LOW_STOCK_MAX));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** ORDER BY of an admin sort; the id tie-break runs in the sort's direction, so pages are stable. */
-function productOrder(sortBy: AdminProductFilters['sortBy']): SQL[] {
-  const [field, direction] = sortBy.split('-') as [string, 'asc' | 'desc'];
+type SortField = 'newest' | 'title' | 'price' | 'stock';
+
+/** ORDER BY of an admin sort over `columns`; the id tie-break runs in the sort's direction, so pages are stable. */
+function sortOrder(
+  sortBy: AdminProductFilters['sortBy'],
+  columns: Record<SortField | 'id', SQL.Aliased | SQL | Column>,
+): SQL[] {
+  const [field, direction] = sortBy.split('-') as [SortField, 'asc' | 'desc'];
   const by = direction === 'asc' ? asc : desc;
-  const column = {
+  return [by(columns[field]), by(columns.id)];
+}
+
+/** The admin sorts over products. */
+const productOrder = (sortBy: AdminProductFilters['sortBy']) =>
+  sortOrder(sortBy, {
     newest: products.createdAt,
     title: products.title,
     price: effectivePriceCents,
     stock: products.totalStock,
-  }[field]!;
-  return [by(column), by(products.id)];
+    id: products.id,
+  });
+
+/** The admin sorts over admin_product_keys (the same keys and tie-break as productOrder). */
+const keyOrder = (sortBy: AdminProductFilters['sortBy']) =>
+  sortOrder(sortBy, {
+    newest: adminProductKeys.createdAt,
+    title: adminProductKeys.title,
+    price: adminProductKeys.priceCents,
+    stock: adminProductKeys.totalStock,
+    id: adminProductKeys.productId,
+  });
+
+/** The category and stock filters over admin_product_keys (no search: that reads products). */
+function keysWhere(filters: AdminProductFilters): SQL | undefined {
+  return and(
+    filters.category ? eq(adminProductKeys.category, filters.category) : undefined,
+    filters.stock === 'out' ? eq(adminProductKeys.totalStock, 0) : undefined,
+    filters.stock === 'low' ? between(adminProductKeys.totalStock, 1, LOW_STOCK_MAX) : undefined,
+  );
 }
 
 /**
  * One page of products matching the filters, in the chosen order (newest first by default), and how many match.
  * With no filters it is the whole catalog, as before the filters existed. Without a search or stock filter the
- * count is a sum over `catalog_counts` (migration 0020), exact, instead of counting up to a million rows.
+ * count is a sum over `catalog_counts` (migration 0020), exact, instead of counting up to a million rows; with one,
+ * the matching rows are counted up to ADMIN_COUNT_MAX, and beyond it `totalIsLowerBound` says "at least" (a common
+ * word in a million titles took seconds to count in full).
  */
 export async function listAdminProducts(
   deps: AdminProductDeps,
   filters: AdminProductFilters,
   page: number,
   limit: number,
-): Promise<{ items: Product[]; total: number }> {
-  const [items, total] = await Promise.all([
-    productPage(deps, filters, page, limit),
-    countAdminProducts(deps.db, filters),
-  ]);
-  return { items, total };
+): Promise<{ items: Product[]; total: number; totalIsLowerBound: boolean }> {
+  if (!filters.search && !filters.stock) {
+    const [items, total] = await Promise.all([
+      productPage(deps, filters, page, limit),
+      catalogTotal(deps.db, filters.category),
+    ]);
+    return { items, total, totalIsLowerBound: false };
+  }
+  const matches = await countMatches(deps.db, filters, ADMIN_COUNT_MAX + 1);
+  const items = await productPage(deps, filters, page, limit, matches);
+  return {
+    items,
+    total: Math.min(matches, ADMIN_COUNT_MAX),
+    totalIsLowerBound: matches > ADMIN_COUNT_MAX,
+  };
 }
 
-async function countAdminProducts(db: Db, filters: AdminProductFilters): Promise<number> {
-  if (!filters.search && !filters.stock) {
-    const [row] = await db
-      .select({ n: sql<number>`coalesce(sum(${catalogCounts.products}), 0)::int` })
-      .from(catalogCounts)
-      .where(filters.category ? eq(catalogCounts.category, filters.category) : undefined);
-    return Number(row?.n ?? 0);
-  }
-  const [row] = await db.select({ n: count() }).from(products).where(productWhere(filters));
+/** Products in the catalog, or in one category: a sum over `catalog_counts`. */
+async function catalogTotal(db: Db, category: string | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${catalogCounts.products}), 0)::int` })
+    .from(catalogCounts)
+    .where(category ? eq(catalogCounts.category, category) : undefined);
   return Number(row?.n ?? 0);
 }
 
+/**
+ * How many products match the filters, counting no further than `max`: a search over products (its trigram index),
+ * category and stock alone over admin_product_keys (an index range).
+ */
+async function countMatches(db: Db, filters: AdminProductFilters, max: number): Promise<number> {
+  const matching = filters.search
+    ? sql`select 1 from ${products} where ${productWhere(filters)}`
+    : sql`select 1 from ${adminProductKeys} where ${keysWhere(filters) ?? sql`true`}`;
+  const [{ n } = { n: 0 }] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (${matching} limit ${max}) m`,
+  );
+  return Number(n);
+}
+
+/**
+ * The page's products. `matches`, when the caller counted them (up to ADMIN_COUNT_MAX + 1), saves counting a
+ * search's matches again. Every path finds the page's ids first and then reads those rows, so a deep page walks an
+ * index (or admin_product_keys), not a million full rows.
+ */
 async function productPage(
   deps: AdminProductDeps,
   filters: AdminProductFilters,
   page: number,
   limit: number,
+  matches?: number,
 ): Promise<Product[]> {
   const offset = (page - 1) * limit;
-  // Stock ascending starts with every sold-out product, in id order (the sort's tie-break): while the page lies
-  // among them it is read from the small partial index on sold_out products, not by sorting the whole catalog.
-  if (filters.sortBy === 'stock-asc' && filters.stock !== 'low') {
-    const soldOut = and(productWhere(filters), products.soldOut);
-    const [{ n } = { n: 0 }] = await deps.db.select({ n: count() }).from(products).where(soldOut);
-    if (offset + limit <= Number(n)) {
-      const rows = await deps.db
-        .select(productColumns)
-        .from(products)
-        .where(soldOut)
-        .orderBy(asc(products.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map((r) => toProduct(r, deps.images));
-    }
-  }
   const where = productWhere(filters);
-  if (filters.search) {
-    // A search that matches few products is read through the trigram index and sorted; walking the sort's index
-    // and testing each row (the plan PostgreSQL picks for a LIMIT) reads the whole catalog when few rows match. A
-    // search matching many finds its page early on that walk.
-    const [{ n } = { n: 0 }] = await selectRows<{ n: number }>(
+  let found: Array<{ id: string }>;
+  if (
+    filters.search &&
+    (matches ?? (await countMatches(deps.db, filters, ADMIN_COUNT_MAX + 1))) <= ADMIN_COUNT_MAX
+  ) {
+    // A search that matches up to ADMIN_COUNT_MAX products is read through the trigram index and sorted; walking the
+    // sort's index and testing each row (the plan PostgreSQL picks for a LIMIT) reads the whole catalog when few rows
+    // match. The CTE takes the table's name, so the sort's expressions (written against products) apply to its rows.
+    found = await selectRows<{ id: string }>(
       deps.db,
-      sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${DENSE_SEARCH}) m`,
+      sql`with products as materialized (select * from ${products} where ${where})
+          select id from products order by ${sql.join(productOrder(filters.sortBy), sql`, `)}
+          limit ${limit} offset ${offset}`,
     );
-    if (n < DENSE_SEARCH) {
-      // The CTE takes the table's name, so the sort's expressions (written against products) apply to its rows.
-      const found = await selectRows<{ id: string }>(
-        deps.db,
-        sql`with products as materialized (select * from ${products} where ${where})
-            select id from products order by ${sql.join(productOrder(filters.sortBy), sql`, `)}
-            limit ${limit} offset ${offset}`,
-      );
-      const byId = new Map(
-        (
-          await productsByIds(
-            deps.db,
-            deps.images,
-            found.map((r) => r.id),
-          )
-        ).map((p) => [p._id, p]),
-      );
-      return found.flatMap((r) => byId.get(r.id) ?? []);
-    }
+  } else if (!filters.search && (filters.stock || filters.sortBy.startsWith('stock'))) {
+    // Stock filters and sorts read the narrow admin_product_keys: its indexes may hold total_stock.
+    found = await deps.db
+      .select({ id: adminProductKeys.productId })
+      .from(adminProductKeys)
+      .where(keysWhere(filters))
+      .orderBy(...keyOrder(filters.sortBy))
+      .limit(limit)
+      .offset(offset);
+  } else {
+    // A search matching many finds its page early on the sort's index; the rest walk their sort's index.
+    found = await deps.db
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...productOrder(filters.sortBy))
+      .limit(limit)
+      .offset(offset);
   }
-  const rows = await deps.db
-    .select(productColumns)
-    .from(products)
-    .where(where)
-    .orderBy(...productOrder(filters.sortBy))
-    .limit(limit)
-    .offset(offset);
-  return rows.map((r) => toProduct(r, deps.images));
+  const byId = new Map(
+    (
+      await productsByIds(
+        deps.db,
+        deps.images,
+        found.map((r) => r.id),
+      )
+    ).map((p) => [p._id, p]),
+  );
+  return found.flatMap((r) => byId.get(r.id) ?? []);
 }
-
-/** Below this many matches a search is read through its trigram index (see productPage). */
-const DENSE_SEARCH = 2000;
 
 /** Columns of the product export, in order. Money in dollars. */
 export const PRODUCT_CSV_HEADER = [
@@ -214,8 +265,9 @@ export async function* productCsvRecords(
   deps: AdminProductDeps,
   filters: AdminProductFilters,
 ): AsyncGenerator<CsvCell[][]> {
+  const matches = filters.search ? await countMatches(deps.db, filters, ADMIN_COUNT_MAX + 1) : undefined;
   for (let page = 1; (page - 1) * EXPORT_BATCH < ADMIN_EXPORT_MAX_ROWS; page++) {
-    const items = await productPage(deps, filters, page, EXPORT_BATCH);
+    const items = await productPage(deps, filters, page, EXPORT_BATCH, matches);
     yield items.map((p) => [
       p._id,
       p.title,

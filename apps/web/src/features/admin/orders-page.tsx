@@ -4,6 +4,7 @@ import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api';
+import { formatCount } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { adminApi, type AdminOrderQuery } from './admin-api';
 import { ADMIN_ORDERS_PAGE, fetchAllOrders, orderDetailsCleared, selectAdminOrders } from './admin-slices';
@@ -77,7 +78,7 @@ export function AdminOrdersPage() {
         <div className="flex flex-wrap items-center gap-2">
           {pagination && (
             <span className="text-sm text-neutral-600" aria-live="polite">
-              {`${pagination.total} ${filtered ? 'matching ' : ''}orders`}
+              {`${formatCount(pagination.total)} ${filtered ? 'matching ' : ''}orders`}
             </span>
           )}
           <Button variant="outline" disabled={exporting} onClick={() => void exportCsv()}>

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api';
+import { formatCount } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { adminApi, type AdminProductQuery } from './admin-api';
 import { ADMIN_PRODUCTS_PAGE, fetchAllProducts, selectAdminProducts } from './admin-slices';
@@ -109,7 +110,7 @@ export function AdminProductsPage() {
         <h1 className="text-2xl font-bold">Products</h1>
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-sm text-neutral-600" aria-live="polite">
-            {`${total} ${filtered ? 'matching ' : ''}products`}
+            {`${formatCount(total, pagination?.totalIsLowerBound)} ${filtered ? 'matching ' : ''}products`}
           </span>
           <Button variant="outline" disabled={exporting} onClick={() => void exportCsv()}>
             <Download className="h-4 w-4" aria-hidden="true" />

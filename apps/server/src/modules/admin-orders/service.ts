@@ -133,13 +133,23 @@ async function countOrders(db: Db, filters: AdminOrderFilters): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
-/** Orders (with their customer) matching `where`, newest first, with their lines. */
+/**
+ * Orders (with their customer) matching `where`, newest first, with their lines. The page's ids are found first, on
+ * orders alone, and only its rows are joined to their customers: page 500 used to join 12,000 orders to theirs.
+ */
 async function readAdminOrders(
   db: Db,
   images: ImageStore,
   where: SQL | undefined,
   page: { limit: number; offset: number; timeline?: boolean },
 ): Promise<AdminOrder[]> {
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.orderDate), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
   const rows = await db
     .select({
       order: orders,
@@ -150,10 +160,8 @@ async function readAdminOrders(
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(where)
-    .orderBy(desc(orders.orderDate), desc(orders.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .where(inArray(orders.id, pageIds))
+    .orderBy(desc(orders.orderDate), desc(orders.id));
   if (rows.length === 0) return [];
   const parts = await orderParts(
     db,

@@ -81,10 +81,18 @@ export function offeredValues(
   return [...values];
 }
 
-/** The SQL condition of the facet filters (GIN-indexed `&&` on `option_facets`), leaving out `except`'s. */
-export function facetWhere(filters: FacetFilters, except?: OptionFacet): SQL[] {
+/**
+ * The SQL condition of the facet filters (GIN-indexed `&&` on `option_facets`), leaving out `except`'s. With
+ * `unindexed`, the same test inside a CASE, which PostgreSQL neither matches to the GIN index nor estimates (it takes
+ * half the rows to match): it then walks an index in the listing's order and tests each row, which is what a filter
+ * matching densely in its scope wants (the listing's scopeWhere).
+ */
+export function facetWhere(filters: FacetFilters, except?: OptionFacet, unindexed = false): SQL[] {
   const wanted = { ...filters, ...(except ? { [except]: [] } : {}) };
-  const any = (entries: string[]) => sql`${products.optionFacets} && ${sql.param(entries)}::text[]`;
+  const any = (entries: string[]) => {
+    const test = sql`${products.optionFacets} && ${sql.param(entries)}::text[]`;
+    return unindexed ? sql`(case when ${test} then true else false end)` : test;
+  };
   if (wanted.size.length > 0 && wanted.colour.length > 0) return [any(pairs(wanted))];
   return FACETS.flatMap((f) => (wanted[f].length > 0 ? [any(wanted[f].map((v) => `${f}:${v}`))] : []));
 }

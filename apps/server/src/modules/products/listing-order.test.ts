@@ -3,18 +3,23 @@
  * exactly the ids and totals the database query gives, for every sort, filter set and page, ties and sold-out
  * products included.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRANDS, CATEGORIES, SORT_IDS, type ProductListQuery } from '@emporium/contract';
 import { createBus } from '../../lib/bus.ts';
 import { createCatalogCache } from '../../lib/catalog-cache.ts';
+import { products } from '../../db/schema.ts';
 import { buildTestApp, insertProduct, type TestApp } from '../../test/build-test-app.ts';
 import { listProductIds } from './service.ts';
 
 let t: TestApp;
+/** Listing facets as the variants service stores them. */
+const facets = (size: string, colour: string) => [`size:${size}`, `colour:${colour}`, `v:${size}|${colour}`];
+
 beforeAll(async () => {
   t = await buildTestApp();
   for (let i = 0; i < 40; i++) {
-    await insertProduct(t.db, {
+    const id = await insertProduct(t.db, {
       // Repeated titles and prices make ties that only the id breaks; every fifth product is sold out.
       title: ['Lamp', 'lamp', 'Árbol', 'Zebra Mug', 'apple stand'][i % 5]!,
       category: CATEGORIES[i % 3]!,
@@ -23,6 +28,13 @@ beforeAll(async () => {
       salePrice: i % 6 === 0 ? 5 : 0,
       totalStock: i % 5 === 0 ? 0 : 3,
     });
+    // Size 42 is rare and in a few categories and brands, black common, red in between; some products have none.
+    const optionFacets = [
+      ...(i % 8 === 0 ? facets('42', 'red') : []),
+      ...(i % 4 !== 3 ? facets('m', 'black') : []),
+      ...(i % 3 === 1 ? facets('l', 'red') : []),
+    ];
+    await t.db.update(products).set({ optionFacets }).where(eq(products.id, id));
   }
 });
 afterAll(async () => {
@@ -30,7 +42,9 @@ afterAll(async () => {
 });
 
 describe('listing order in memory', () => {
-  const filterSets: Array<Pick<ProductListQuery, 'category' | 'brand'>> = [
+  const filterSets: Array<
+    Pick<ProductListQuery, 'category' | 'brand'> & Partial<Pick<ProductListQuery, 'size' | 'colour'>>
+  > = [
     { category: [], brand: [] },
     { category: [CATEGORIES[0]!], brand: [] },
     { category: [], brand: [BRANDS[1]!, BRANDS[2]!] },
@@ -39,6 +53,12 @@ describe('listing order in memory', () => {
     { category: [CATEGORIES[0]!, CATEGORIES[1]!], brand: [BRANDS[0]!, BRANDS[1]!, BRANDS[2]!] },
     { category: [CATEGORIES[2]!], brand: [BRANDS[1]!, BRANDS[3]!] },
     { category: [CATEGORIES[5]!], brand: [] },
+    // Size and colour: rare ones are read per category and brand offering them, common ones along the sort's index.
+    { category: [], brand: [], size: ['42'] },
+    { category: [], brand: [], colour: ['black'] },
+    { category: [], brand: [], size: ['m', '42'], colour: ['red'] },
+    { category: [CATEGORIES[0]!], brand: [], size: ['42'] },
+    { category: [CATEGORIES[0]!, CATEGORIES[1]!], brand: [BRANDS[0]!, BRANDS[2]!], colour: ['red'] },
   ];
   it.each(SORT_IDS)('%s: every filter set and page matches the database query', async (sortBy) => {
     const cache = createCatalogCache(createBus(), { ttlMs: 60_000 });
@@ -59,11 +79,15 @@ describe('listing order in memory', () => {
 });
 
 describe('deep pages by keyset', () => {
-  const filterSets: Array<Pick<ProductListQuery, 'category' | 'brand'>> = [
+  const filterSets: Array<
+    Pick<ProductListQuery, 'category' | 'brand'> & Partial<Pick<ProductListQuery, 'size' | 'colour'>>
+  > = [
     { category: [], brand: [] },
     { category: [CATEGORIES[0]!], brand: [] },
     { category: [CATEGORIES[1]!, CATEGORIES[2]!], brand: [BRANDS[3]!] },
     { category: [CATEGORIES[0]!, CATEGORIES[1]!], brand: [BRANDS[0]!, BRANDS[1]!, BRANDS[2]!] },
+    { category: [], brand: [], colour: ['black'] },
+    { category: [], brand: [], size: ['l', '42'] },
   ];
   it.each(SORT_IDS)(
     '%s: a page sought from an anchor is the OFFSET page, in any order of asking',

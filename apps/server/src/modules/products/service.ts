@@ -79,34 +79,41 @@ async function rememberCount<T>(db: Db, key: string, produce: () => Promise<T>):
   return value;
 }
 
+/** A row of `catalog_counts`: how many products of a category and brand share one set of listing facets. */
+interface CatalogGroup {
+  category: string;
+  brand: string;
+  facets: string[];
+  n: number;
+}
+
 /**
- * The catalog's groups within the category and brand filters (none: the whole catalog): how many products share each
- * set of listing facets, summed from `catalog_counts` (migration 0020, docs/decisions/015), which the writers' own
- * transactions keep exact. A few hundred rows however large the catalog, since products share their size runs and
- * colours; totals and facet counts are computed from them with the same rules as the in-memory listing (facets.ts).
+ * The catalog's groups within the category and brand filters (none: the whole catalog): how many products of each
+ * category and brand share each set of listing facets, read from `catalog_counts` (migration 0020,
+ * docs/decisions/015), which the writers' own transactions keep exact. A few thousand rows however large the catalog
+ * (2,507 at a million), since products share their size runs and colours; totals and facet counts are computed from
+ * them with the same rules as the in-memory listing (facets.ts), and so are the scopes a facet filter is read in.
  */
-function catalogGroups(
-  db: Db,
-  query: Pick<ProductListQuery, 'category' | 'brand'>,
-): Promise<Array<{ facets: string[]; n: number }>> {
+function catalogGroups(db: Db, query: Pick<ProductListQuery, 'category' | 'brand'>): Promise<CatalogGroup[]> {
   return rememberCount(db, `groups:${JSON.stringify([query.category, query.brand])}`, async () => {
     const scope: SQL[] = [];
     if (query.category.length > 0) scope.push(inArray(catalogCounts.category, query.category));
     if (query.brand.length > 0) scope.push(inArray(catalogCounts.brand, query.brand));
     const rows = await db
-      .select({ facets: catalogCounts.optionFacets, n: sql<number>`sum(${catalogCounts.products})::int` })
+      .select({
+        category: catalogCounts.category,
+        brand: catalogCounts.brand,
+        facets: catalogCounts.optionFacets,
+        n: catalogCounts.products,
+      })
       .from(catalogCounts)
-      .where(scope.length > 0 ? and(...scope) : undefined)
-      .groupBy(catalogCounts.optionFacets);
-    return rows.map((r) => ({ facets: r.facets, n: Number(r.n) }));
+      .where(scope.length > 0 ? and(...scope) : undefined);
+    return rows.map((r) => ({ ...r, n: Number(r.n) }));
   });
 }
 
 /** The total and facet counts of the products in `groups` under the facet filters (each facet under the others'). */
-function countGroups(
-  groups: Array<{ facets: string[]; n: number }>,
-  wanted: FacetFilters,
-): { total: number; facets: ListingFacets } {
+function countGroups(groups: CatalogGroup[], wanted: FacetFilters): { total: number; facets: ListingFacets } {
   const counts = { size: new Map<string, number>(), colour: new Map<string, number>() };
   const filtered = FACETS.some((f) => wanted[f].length > 0);
   let total = 0;
@@ -196,9 +203,11 @@ export async function listProductIds(
     };
   }
 
-  const scopes = listingScopes(query).map((part) => [...part, ...facetWhere(wanted)]);
-  const { total, facets } = countGroups(await catalogGroups(db, query), wanted);
+  const groups = await catalogGroups(db, query);
+  const { total, facets } = countGroups(groups, wanted);
   if (offset >= total) return { ids: [], total, facets };
+  const rows = Math.min(offset, keysetStep) + query.limit;
+  const scopes = listingScopes(query, groups, wanted).map((scope) => scopeWhere(scope, groups, wanted, rows));
   if (offset < keysetStep) {
     const rows = await afterAnchor(db, query.sortBy, scopes, undefined, offset + query.limit);
     return { ids: rows.slice(offset).map((r) => r.id), total, facets };
@@ -210,25 +219,85 @@ export async function listProductIds(
 /** Category × brand pairs up to which a listing reads one index range per pair (listingScopes). */
 const MAX_PAIR_SCOPES = 36;
 
+/** Products of one category (or any) and of these brands (none: any), read by one index range scan. */
+interface Scope {
+  category?: string;
+  brands: string[];
+}
+
 /**
  * The listing's filters by category and brand as scopes, each read by one index range scan in the sort's order, which
  * afterAnchor merges instead of sorting every match (issue 29, docs/decisions/015): with both categories and brands,
  * one scope per pair (the category-and-brand listing indexes, migration 0024) — a category's index filtered
  * by brand reads past every product of the other brands first, and prices and brands go together (18,828 rows before
  * 24 of Nike, Adidas or Zara among Men's at a million, by price descending); else one scope per category, or per
- * brand; else the whole catalog.
+ * brand; else the whole catalog. A Size or Colour filter that only a few of a scope's products offer (under
+ * RARE_FACET_SHARE) is read instead in the categories and brands that hold products offering it (from `groups`), when
+ * there are at most MAX_PAIR_SCOPES: size 42 is 2.6 % of the catalog, all of it shoes of eight brands, and the whole
+ * catalog's price index read 50,000 rows of bags and watches before 24 of them.
  */
-function listingScopes(query: ProductListQuery): SQL[][] {
+function listingScopes(query: ProductListQuery, groups: CatalogGroup[], wanted: FacetFilters): Scope[] {
   const { category, brand } = query;
   if (category.length > 0 && brand.length > 0 && category.length * brand.length <= MAX_PAIR_SCOPES)
-    return category.flatMap((c) => brand.map((b) => [eq(products.category, c), eq(products.brand, b)]));
-  if (category.length > 0)
-    return category.map((c) => [
-      eq(products.category, c),
-      ...(brand.length > 0 ? [inArray(products.brand, brand)] : []),
-    ]);
-  if (brand.length > 0) return brand.map((b) => [eq(products.brand, b)]);
-  return [[]];
+    return category.flatMap((c) => brand.map((b) => ({ category: c, brands: [b] })));
+  const scopes: Scope[] =
+    category.length > 0
+      ? category.map((c) => ({ category: c, brands: brand }))
+      : brand.length > 0
+        ? brand.map((b) => ({ brands: [b] }))
+        : [{ brands: [] }];
+  const rare = scopes.some((s) => {
+    const { size, matching } = reach(s, groups, wanted);
+    return matching < size * RARE_FACET_SHARE;
+  });
+  if (rare) {
+    const pairs = new Map<string, Scope>();
+    for (const g of groups) {
+      if (offers(g.facets, wanted))
+        pairs.set(JSON.stringify([g.category, g.brand]), { category: g.category, brands: [g.brand] });
+    }
+    if (pairs.size <= MAX_PAIR_SCOPES) return [...pairs.values()];
+  }
+  return scopes;
+}
+
+/** Below this share of a scope's products, a facet filter is read per category and brand offering it (listingScopes). */
+const RARE_FACET_SHARE = 0.1;
+
+/** How many products a scope holds, and how many of them match the facet filters, from `groups`. */
+function reach(
+  scope: Scope,
+  groups: CatalogGroup[],
+  wanted: FacetFilters,
+): { size: number; matching: number } {
+  let size = 0;
+  let matching = 0;
+  for (const g of groups) {
+    if (scope.category !== undefined && g.category !== scope.category) continue;
+    if (scope.brands.length > 0 && !scope.brands.includes(g.brand)) continue;
+    size += g.n;
+    if (offers(g.facets, wanted)) matching += g.n;
+  }
+  return { size, matching };
+}
+
+/**
+ * A scope's conditions, with the facet filters. Where they match densely enough that walking the scope's index in
+ * the sort's order finds `rows` matches before reading as many rows as match in all (matches² > rows × products),
+ * the facet test is written so that PostgreSQL walks that index (facetWhere's `unindexed`): its own estimate treats
+ * facets and categories as independent, and so read and sorted every match (Shoes, Nike and size 44: 109 rows
+ * estimated, 4,550 read, 326 ms; walked, 53 rows, 2.6 ms). Else the GIN index finds the few matches, then sorted.
+ */
+function scopeWhere(scope: Scope, groups: CatalogGroup[], wanted: FacetFilters, rows: number): SQL[] {
+  const { size, matching } = reach(scope, groups, wanted);
+  const dense = matching * matching > rows * size;
+  const brands = scope.brands;
+  return [
+    ...(scope.category !== undefined ? [eq(products.category, scope.category)] : []),
+    ...(brands.length === 1 ? [eq(products.brand, brands[0]!)] : []),
+    ...(brands.length > 1 ? [inArray(products.brand, brands)] : []),
+    ...facetWhere(wanted, undefined, dense),
+  ];
 }
 
 /** A listing row's place in its sort: in stock or not, the sort key (cents or title) and the id. */

@@ -81,6 +81,11 @@ export function offeredValues(
   return [...values];
 }
 
+/** Whether any Size or Colour value is asked for. */
+export function filtersFacets(wanted: FacetFilters): boolean {
+  return FACETS.some((f) => wanted[f].length > 0);
+}
+
 /**
  * The SQL condition of the facet filters (GIN-indexed `&&` on `option_facets`), leaving out `except`'s. With
  * `unindexed`, the same test inside a CASE, which PostgreSQL neither matches to the GIN index nor estimates (it takes

@@ -12,6 +12,7 @@ import {
   FACETS,
   facetFilters,
   facetWhere,
+  filtersFacets,
   offeredValues,
   offers,
   toFacets,
@@ -115,7 +116,7 @@ function catalogGroups(db: Db, query: Pick<ProductListQuery, 'category' | 'brand
 /** The total and facet counts of the products in `groups` under the facet filters (each facet under the others'). */
 function countGroups(groups: CatalogGroup[], wanted: FacetFilters): { total: number; facets: ListingFacets } {
   const counts = { size: new Map<string, number>(), colour: new Map<string, number>() };
-  const filtered = FACETS.some((f) => wanted[f].length > 0);
+  const filtered = filtersFacets(wanted);
   let total = 0;
   for (const g of groups) {
     if (!filtered || offers(g.facets, wanted)) total += g.n;
@@ -194,7 +195,7 @@ export async function listProductIds(
         for (const v of offeredValues(p.facets, f, wanted)) counts[f].set(v, (counts[f].get(v) ?? 0) + 1);
       }
     }
-    const filtered = FACETS.some((f) => wanted[f].length > 0);
+    const filtered = filtersFacets(wanted);
     const matching = filtered ? inScope.filter((p) => offers(p.facets, wanted)) : inScope;
     return {
       ids: matching.slice(offset, offset + query.limit).map((p) => p.id),
@@ -206,8 +207,11 @@ export async function listProductIds(
   const groups = await catalogGroups(db, query);
   const { total, facets } = countGroups(groups, wanted);
   if (offset >= total) return { ids: [], total, facets };
-  const rows = Math.min(offset, keysetStep) + query.limit;
-  const scopes = listingScopes(query, groups, wanted).map((scope) => scopeWhere(scope, groups, wanted, rows));
+  // The rows a scope is read for: the page and what lies before it, back to the nearest anchor (keysetPage).
+  const reads = Math.min(offset, keysetStep) + query.limit;
+  const scopes = listingScopes(query, groups, wanted).map((scope) =>
+    scopeWhere(scope, groups, wanted, reads),
+  );
   if (offset < keysetStep) {
     const rows = await afterAnchor(db, query.sortBy, scopes, undefined, offset + query.limit);
     return { ids: rows.slice(offset).map((r) => r.id), total, facets };
@@ -246,11 +250,11 @@ function listingScopes(query: ProductListQuery, groups: CatalogGroup[], wanted: 
       : brand.length > 0
         ? brand.map((b) => ({ brands: [b] }))
         : [{ brands: [] }];
-  const rare = scopes.some((s) => {
+  const rare = (s: Scope) => {
     const { size, matching } = reach(s, groups, wanted);
     return matching < size * RARE_FACET_SHARE;
-  });
-  if (rare) {
+  };
+  if (filtersFacets(wanted) && scopes.some(rare)) {
     const pairs = new Map<string, Scope>();
     for (const g of groups) {
       if (offers(g.facets, wanted))
@@ -289,15 +293,15 @@ function reach(
  * estimated, 4,550 read, 326 ms; walked, 53 rows, 2.6 ms). Else the GIN index finds the few matches, then sorted.
  */
 function scopeWhere(scope: Scope, groups: CatalogGroup[], wanted: FacetFilters, rows: number): SQL[] {
-  const { size, matching } = reach(scope, groups, wanted);
-  const dense = matching * matching > rows * size;
   const brands = scope.brands;
-  return [
+  const where = [
     ...(scope.category !== undefined ? [eq(products.category, scope.category)] : []),
     ...(brands.length === 1 ? [eq(products.brand, brands[0]!)] : []),
     ...(brands.length > 1 ? [inArray(products.brand, brands)] : []),
-    ...facetWhere(wanted, undefined, dense),
   ];
+  if (!filtersFacets(wanted)) return where;
+  const { size, matching } = reach(scope, groups, wanted);
+  return [...where, ...facetWhere(wanted, undefined, matching * matching > rows * size)];
 }
 
 /** A listing row's place in its sort: in stock or not, the sort key (cents or title) and the id. */

@@ -172,6 +172,15 @@ async function groups(dbUrl: string): Promise<Group[]> {
         ),
       },
       {
+        name: 'admin products, search in each sort (nike air, jacket)',
+        admin: true,
+        paths: ADMIN_PRODUCT_SORTS.filter((sortBy) => sortBy !== 'newest-desc').flatMap((sortBy) =>
+          ['nike air', 'jacket'].map(
+            (s) => `${admin}/products/get?search=${encodeURIComponent(s)}&sortBy=${sortBy}&page=1&limit=24`,
+          ),
+        ),
+      },
+      {
         name: 'admin products, category + stock filter',
         admin: true,
         paths: [

@@ -3,9 +3,9 @@
  * or by customer, status and date filters; the customer on admin orders only; CSV exports with RFC 4180 quoting and
  * the OWASP CSV Injection defence; access to every new endpoint.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, type Column } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_COUNT_MAX, type AdminOrder, type Product } from '@emporium/contract';
+import { ADMIN_COUNT_MAX, ADMIN_PRODUCT_SORTS, type AdminOrder, type Product } from '@emporium/contract';
 import { orders, products, productVariants } from '../../db/schema.ts';
 import {
   buildTestApp,
@@ -251,6 +251,63 @@ describe('GET /api/admin/products/get filters', () => {
           inserted.map((r) => r.id),
         ),
       );
+    }
+  });
+
+  it('a search past ADMIN_COUNT_MAX answers the pages of a full sort in every order, found by walking or not', async () => {
+    // 1,100 matches and 6,000 others that come first in the ascending sorts (older, "Aaa…" titles, cheaper, sold
+    // out) and last in the descending ones: a descending page is found by walking the sort's index, an ascending
+    // one passes more rows than its walk may read (5,000) and is read from every match. Prices and stock repeat
+    // among the matches, so the id tie-break decides too.
+    const row = (title: string, i: number, match: boolean) => ({
+      title,
+      description: 'walk',
+      category: match && i % 2 === 1 ? 'Men' : 'Kids',
+      brand: 'Zara',
+      priceCents: match ? 5_000 + (i % 100) : 100,
+      totalStock: match ? 1 + (i % 50) : 0,
+      imageKey: 'products/test-800.webp',
+      createdAt: new Date(Date.UTC(match ? 2021 : 2020, 0, 1, 0, 0, i)),
+    });
+    const matches = Array.from({ length: 1_100 }, (_, i) => row(`Walker ${i % 300}`, i, true));
+    const others = Array.from({ length: 6_000 }, (_, i) => row(`Aaa filler ${i}`, i, false));
+    const inserted: string[] = [];
+    for (let at = 0; at < 7_100; at += 1_000) {
+      const batch = [...matches, ...others].slice(at, at + 1_000);
+      inserted.push(
+        ...(await t.db.insert(products).values(batch).returning({ id: products.id })).map((r) => r.id),
+      );
+    }
+    const keys: Record<string, Column> = {
+      newest: products.createdAt,
+      title: products.title,
+      price: products.priceCents,
+      stock: products.totalStock,
+    };
+    try {
+      for (const sortBy of ADMIN_PRODUCT_SORTS) {
+        const [field, direction] = sortBy.split('-') as [string, 'asc' | 'desc'];
+        const by = direction === 'asc' ? asc : desc;
+        for (const category of [undefined, 'Men']) {
+          const all = await t.db
+            .select({ id: products.id })
+            .from(products)
+            .where(
+              and(ilike(products.title, '%walker%'), category ? eq(products.category, category) : undefined),
+            )
+            .orderBy(by(keys[field]!), by(products.id));
+          for (const page of [1, 2, 7, 40]) {
+            const query = `search=walker&sortBy=${sortBy}&page=${page}&limit=24${category ? `&category=${category}` : ''}`;
+            const answer = await adminProducts(query);
+            expect(
+              answer.data.map((p) => p._id),
+              query,
+            ).toEqual(all.slice((page - 1) * 24, page * 24).map((r) => r.id));
+          }
+        }
+      }
+    } finally {
+      await t.db.delete(products).where(inArray(products.id, inserted));
     }
   });
 

@@ -59,27 +59,28 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * The WHERE clause of the admin product filters. Search is a case-insensitive substring of the title or the brand,
- * or a variant's exact SKU (issue 28), always a bound parameter. The extra `lower(title || ' ' || brand) like …` is
- * implied by it and repeats the expression of the products_admin_search_idx trigram index (migration 0022), so
- * PostgreSQL narrows a large catalog through that index instead of reading every row.
+ * Whether a product matches an admin search: a case-insensitive substring of the title or the brand, or a variant's
+ * exact SKU (issue 28), always a bound parameter. The extra `lower(title || ' ' || brand) like …` is implied by it and
+ * repeats the expression of the products_admin_search_idx trigram index (migration 0022), so PostgreSQL can narrow a
+ * large catalog through that index instead of reading every row.
  */
+function searchCondition(search: string): SQL {
+  const pattern = containsPattern(search);
+  // A variant's SKU typed exactly (any letter case) finds its product too (issue 28), through the SKU index; as an
+  // array of ids (not IN a subquery, which PostgreSQL tests row by row) so that both sides of the OR use an index.
+  return sql`(${or(
+    and(
+      sql`lower(${products.title} || ' ' || ${products.brand}) like lower(${pattern})`,
+      or(ilike(products.title, pattern), ilike(products.brand, pattern)),
+    ),
+    sql`${products.id} = any(array(select v.product_id from ${productVariants} v where lower(v.sku) = lower(${search})))`,
+  )})`;
+}
+
+/** The WHERE clause of the admin product filters (search, category, stock) over products. */
 function productWhere(filters: AdminProductFilters): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filters.search) {
-    const pattern = containsPattern(filters.search);
-    // A variant's SKU typed exactly (any letter case) finds its product too (issue 28), through the SKU index; as an
-    // array of ids (not IN a subquery, which PostgreSQL tests row by row) so that both sides of the OR use an index.
-    conditions.push(
-      or(
-        and(
-          sql`lower(${products.title} || ' ' || ${products.brand}) like lower(${pattern})`,
-          or(ilike(products.title, pattern), ilike(products.brand, pattern)),
-        ),
-        sql`${products.id} = any(array(select v.product_id from ${productVariants} v where lower(v.sku) = lower(${filters.search})))`,
-      )!,
-    );
-  }
+  if (filters.search) conditions.push(searchCondition(filters.search));
   if (filters.category) conditions.push(eq(products.category, filters.category));
   if (filters.stock === 'out') conditions.push(sql`${products.soldOut}`);
   if (filters.stock === 'low') conditions.push(between(products.totalStock, 1, LOW_STOCK_MAX));
@@ -193,22 +194,14 @@ async function productPage(
   matches?: number,
 ): Promise<Product[]> {
   const offset = (page - 1) * limit;
-  const where = productWhere(filters);
   let found: Array<{ id: string }>;
-  if (
-    filters.search &&
-    (matches ?? (await countMatches(deps.db, filters, ADMIN_COUNT_MAX + 1))) <= ADMIN_COUNT_MAX
-  ) {
-    // A search that matches up to ADMIN_COUNT_MAX products is read through the trigram index and sorted; walking the
-    // sort's index and testing each row (the plan PostgreSQL picks for a LIMIT) reads the whole catalog when few rows
-    // match. The CTE takes the table's name, so the sort's expressions (written against products) apply to its rows.
-    found = await selectRows<{ id: string }>(
-      deps.db,
-      sql`with products as materialized (select * from ${products} where ${where})
-          select id from products order by ${sql.join(productOrder(filters.sortBy), sql`, `)}
-          limit ${limit} offset ${offset}`,
-    );
-  } else if (!filters.search && (filters.stock || filters.sortBy.startsWith('stock'))) {
+  if (filters.search) {
+    // Up to ADMIN_COUNT_MAX matches are read through the trigram index and sorted. More are looked for first along
+    // the sort's index, within a bounded walk, and read and sorted only when that walk falls short (decision 015).
+    const few = (matches ?? (await countMatches(deps.db, filters, ADMIN_COUNT_MAX + 1))) <= ADMIN_COUNT_MAX;
+    const walked = few ? undefined : await walkSearch(deps.db, filters, offset, limit);
+    found = walked ?? (await sortedMatches(deps.db, filters, offset, limit));
+  } else if (filters.stock || filters.sortBy.startsWith('stock')) {
     // Stock filters and sorts read the narrow admin_product_keys: its indexes may hold total_stock.
     found = await deps.db
       .select({ id: adminProductKeys.productId })
@@ -218,11 +211,10 @@ async function productPage(
       .limit(limit)
       .offset(offset);
   } else {
-    // A search matching many finds its page early on the sort's index; the rest walk their sort's index.
     found = await deps.db
       .select({ id: products.id })
       .from(products)
-      .where(where)
+      .where(productWhere(filters))
       .orderBy(...productOrder(filters.sortBy))
       .limit(limit)
       .offset(offset);
@@ -237,6 +229,71 @@ async function productPage(
     ).map((p) => [p._id, p]),
   );
   return found.flatMap((r) => byId.get(r.id) ?? []);
+}
+
+/**
+ * Rows a search's walk may read per row of its page (at least SEARCH_WALK_MIN_ROWS, at most SEARCH_WALK_MAX_ROWS):
+ * a walk finds its page when at least 1 product in 200 along the sort matches. Each row walked costs about 2 µs.
+ */
+const SEARCH_WALK_ROWS_PER_ROW = 200;
+const SEARCH_WALK_MIN_ROWS = 5_000;
+const SEARCH_WALK_MAX_ROWS = 50_000;
+
+/** The sort keys of productOrder, the only columns a search's page needs before its ids are known. */
+const sortKeyColumns = sql`${products.id}, ${products.createdAt}, ${products.title}, ${products.priceCents},
+  ${products.salePriceCents}, ${products.totalStock}`;
+
+/**
+ * A search's page found by walking the sort's index (admin_product_keys' for stock sorts) and testing each row, at
+ * most a bounded number of rows; undefined when the walk ended before the page was full. PostgreSQL walks on its own
+ * when it expects matches to be common, but nothing stops it: "nike air" sorted by title passes every title before
+ * N (1 s at a million products), and a phrase it underestimates it sorts in full even where a walk finds its page
+ * in a few hundred rows. The subquery is named `products` so that productOrder applies to its rows; its order is
+ * the index's, so the page is read as the walk goes and stops once it is full.
+ */
+async function walkSearch(
+  db: Db,
+  filters: AdminProductFilters,
+  offset: number,
+  limit: number,
+): Promise<Array<{ id: string }> | undefined> {
+  const rows = Math.min(
+    SEARCH_WALK_MAX_ROWS,
+    Math.max(SEARCH_WALK_MIN_ROWS, (offset + limit) * SEARCH_WALK_ROWS_PER_ROW),
+  );
+  const hit = searchCondition(filters.search!);
+  const walk = filters.sortBy.startsWith('stock')
+    ? sql`select ${products.id}, ${adminProductKeys.totalStock}, ${hit} as hit
+          from ${adminProductKeys} join ${products} on ${products.id} = ${adminProductKeys.productId}
+          where ${keysWhere(filters) ?? sql`true`}
+          order by ${sql.join(keyOrder(filters.sortBy), sql`, `)} limit ${rows}`
+    : sql`select ${sortKeyColumns}, ${hit} as hit from ${products}
+          where ${productWhere({ ...filters, search: undefined }) ?? sql`true`}
+          order by ${sql.join(productOrder(filters.sortBy), sql`, `)} limit ${rows}`;
+  const found = await selectRows<{ id: string }>(
+    db,
+    sql`select id from (${walk}) products where hit
+        order by ${sql.join(productOrder(filters.sortBy), sql`, `)} limit ${limit} offset ${offset}`,
+  );
+  return found.length === limit ? found : undefined;
+}
+
+/**
+ * A search's page from all its matches, found through the trigram index, sorted. Only the sort keys are read into
+ * the CTE (it takes the table's name, so productOrder, written against products, applies to its rows).
+ */
+function sortedMatches(
+  db: Db,
+  filters: AdminProductFilters,
+  offset: number,
+  limit: number,
+): Promise<Array<{ id: string }>> {
+  return selectRows<{ id: string }>(
+    db,
+    sql`with products as materialized (select ${sortKeyColumns} from ${products} where ${productWhere(filters)})
+        select id from products order by ${sql.join(productOrder(filters.sortBy), sql`, `)}
+        limit ${limit} offset ${offset}`,
+  );
 }
 
 /** Columns of the product export, in order. Money in dollars. */

@@ -199,6 +199,8 @@ export const products = pgTable(
       index('products_option_facets_idx').using('gin', t.optionFacets),
       index('products_brand_idx').on(t.brand),
       // The admin product list sorts by price or title without regard to stock, for all products or one category.
+      // Every index over the effective price also INCLUDEs price_cents and sale_price_cents (migration 0026), so that
+      // PostgreSQL can answer from the index alone; Drizzle's builder cannot say so.
       index('products_effective_price_idx').on(effectivePrice, t.id),
       index('products_title_idx').on(t.title, t.id),
       index('products_category_price_idx').on(t.category, effectivePrice, t.id),

@@ -3,14 +3,15 @@
  * exactly the ids and totals the database query gives, for every sort, filter set and page, ties and sold-out
  * products included.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRANDS, CATEGORIES, SORT_IDS, type ProductListQuery } from '@emporium/contract';
 import { createBus } from '../../lib/bus.ts';
 import { createCatalogCache } from '../../lib/catalog-cache.ts';
 import { products } from '../../db/schema.ts';
 import { buildTestApp, insertProduct, type TestApp } from '../../test/build-test-app.ts';
-import { listProductIds } from './service.ts';
+import { selectRows } from '../../db/client.ts';
+import { effectivePriceCents, listProductIds } from './service.ts';
 
 let t: TestApp;
 /** Listing facets as the variants service stores them. */
@@ -104,4 +105,35 @@ describe('deep pages by keyset', () => {
       }
     },
   );
+});
+
+describe('price indexes (migration 0026)', () => {
+  it('every index over the effective price includes its columns', async () => {
+    const indexes = await selectRows<{ name: string; definition: string }>(
+      t.db,
+      sql`select indexname as name, indexdef as definition from pg_indexes
+          where tablename = 'products' and indexdef like '%sale_price_cents%' order by indexname`,
+    );
+    expect(indexes.length).toBe(10);
+    for (const { name, definition } of indexes) {
+      expect(definition, name).toMatch(/INCLUDE \(price_cents, sale_price_cents\)$/);
+    }
+  });
+
+  it('a walk in price order reads the index alone, not the table', async () => {
+    await t.db.execute(sql`vacuum analyze products`);
+    const plan = await t.db.transaction(async (tx) => {
+      // Forty rows would be read whole and sorted; the question is whether the index can answer on its own.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      return selectRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain select ${products.id}, ${products.soldOut}, ${effectivePriceCents} from ${products}
+            order by ${products.soldOut}, ${effectivePriceCents}, ${products.id} limit 30`,
+      );
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain(
+      'Index Only Scan using products_stock_price_idx',
+    );
+  });
 });

@@ -7,8 +7,10 @@
  * bounds how stale an answer can be if a message is lost or there is no Redis. A sale, cancellation or restock that
  * leaves every product it touches in stock changes no order, count or facet: it forgets only the answers that show
  * those products (issue 29: a flash sale costs one product's freshness, not every answer), here at once and on the
- * other instances through the bus, in batches. Per-user answers are never cached; add-to-cart and capture always read
- * the database.
+ * other instances through the bus, in batches. When the move says what the stock is now (a capture's reservation
+ * does), those answers are patched with it instead: a listing page or a product's details is rebuilt from what it
+ * was read from, without the database. Per-user answers are never cached; add-to-cart and capture always read the
+ * database.
  * Memory is bounded twice: by entries and by bytes (serialized and compressed forms together). Answers above
  * `ASYNC_COMPRESS_BYTES` are compressed on libuv's thread pool, not on the event loop (issue 24: an unpaged listing of
  * 1,000 products cost 5-10 ms of brotli on the loop each time it was asked cold).
@@ -45,17 +47,41 @@ export interface CachedAnswer {
    * undefined: it may show any product, so any stock move forgets it.
    */
   products?: readonly string[];
+  /** Builds its JSON again with the stock known now (RawJson.rebuild). */
+  rebuild?: Rebuild;
+  /** Set when the stock of a product it shows moved and the move said what it is now: rebuilt before it is sent. */
+  dirty?: true;
 }
+
+/**
+ * A product's stock after a move, as the writer read it in the same statement: its total, its version (which every
+ * write bumps, so of two moves told out of order the later wins) and each variant's stock by variant id.
+ */
+export interface ProductStock {
+  id: string;
+  totalStock: number;
+  version: number;
+  variants: Readonly<Record<string, number>>;
+}
+
+/**
+ * Builds an answer's JSON again after stock it shows moved, from what it was built from and the stock known now
+ * (`stockOf`, undefined for a product no move told about); fragments (CatalogCache.fragment) are patched already.
+ * Undefined when it cannot (a fragment it needs is gone): the answer is then read again.
+ */
+export type Rebuild = (stockOf: (productId: string) => ProductStock | undefined) => string | undefined;
 
 /**
  * A value already serialized: `CatalogCache.answer` keeps its text as the answer's JSON instead of stringifying it
  * (an answer assembled from cached fragments, modules/products/answers.ts). `products`: the ids of the products it
- * shows (CachedAnswer.products); left out, any stock move forgets it.
+ * shows (CachedAnswer.products); left out, any stock move forgets it. `rebuild`: how to build it again when their
+ * stock moves (a small answer is then patched, not read again).
  */
 export class RawJson {
   constructor(
     readonly text: string,
     readonly products?: readonly string[],
+    readonly rebuild?: Rebuild,
   ) {}
 }
 
@@ -67,6 +93,8 @@ export class RawJson {
 export interface StockMove {
   productIds: readonly string[];
   soldOutChanged: boolean;
+  /** The stock of those products after the move, when the writer read it (a capture's reservation does). */
+  stock?: readonly ProductStock[];
 }
 
 export interface CatalogCache {
@@ -75,10 +103,13 @@ export interface CatalogCache {
   /**
    * Stock moved (here, committed): a move that sold a product out or brought one back is a change (`changed`);
    * otherwise the answers showing those products and their fragments are forgotten here at once and on the other
-   * instances with the next batch (STOCK_BATCH_MS), while every other answer stays. A large answer (an unpaged
-   * listing, LARGE_ANSWER_BYTES) is not forgotten but marked stale: the first request once it is STALE_RENEW_MS old
-   * renews it, and requests meanwhile get it as it is, so a flash sale renews a whole-catalog answer a few times a
-   * second instead of at every sale (each renewal serializes and compresses up to a megabyte).
+   * instances with the next batch (STOCK_BATCH_MS), while every other answer stays. A product whose stock the move
+   * tells (`stock`) has its fragment patched instead, and the small answers showing it that can be rebuilt (RawJson
+   * `rebuild`) are rebuilt at their next request, without the database; the batch tells the other instances too. A
+   * large answer (an unpaged listing, LARGE_ANSWER_BYTES) is not forgotten but marked stale: the first request once
+   * it is STALE_RENEW_MS old renews it, and requests meanwhile get it as it is, so a flash sale renews a
+   * whole-catalog answer a few times a second instead of at every sale (each renewal serializes and compresses up to
+   * a megabyte).
    */
   stockMoved(move: StockMove): void;
   /** Runs `fn` when the catalog changed anywhere (e.g. to drop other caches of catalog data). */
@@ -249,6 +280,8 @@ export function createCatalogCache(
   // not answers, so that an answer pushed out of the cache is not kept alive here.
   const byAddress = new Map<string, string>();
   const fragments = boundedMap<{ json: string; expires: number }>(maxEntries * 40);
+  // The latest stock a move told of each product (the highest version) in this generation, for Rebuild.
+  const stockNow = boundedMap<ProductStock>(MOVED_MAX);
   // The keys of the kept answers showing each product, and of those that may show any (CachedAnswer.products).
   const showing = new Map<string, Set<string>>();
   const showingAny = new Set<string>();
@@ -268,6 +301,7 @@ export function createCatalogCache(
     byAddress.clear();
     inFlight.clear();
     fragments.clear();
+    stockNow.clear();
     memos.clear();
     bytes = 0;
     for (const fn of listeners) fn();
@@ -280,38 +314,98 @@ export function createCatalogCache(
     if (answer && answer.json.length >= LARGE_ANSWER_BYTES) answer.stale = true;
     else drop(kept(key), key);
   };
-  /** Whether a kept answer is served as it is: not stale, or stale but young, or being renewed. */
+  /** Whether a kept answer is served as it is: not to be rebuilt, and not stale, or stale but young, or being renewed. */
   const servable = (answer: CachedAnswer) =>
-    !answer.stale || Date.now() - answer.readAt < STALE_RENEW_MS || inFlight.has(answer.key);
+    !answer.dirty &&
+    (!answer.stale || Date.now() - answer.readAt < STALE_RENEW_MS || inFlight.has(answer.key));
   /**
-   * Forgets the answers and fragments that show these products (their stock moved). An answer being computed may
-   * have read the old stock: it is not kept, and a request that waited for it computes it again.
+   * Takes a product's stock told by a move, unless it is older than the one known (moves may be told out of order):
+   * its fragment, if kept, is patched to it. Returns false for an older one.
    */
-  const forgetProducts = (productIds: readonly string[]) => {
+  const patchStock = (stock: ProductStock): boolean => {
+    const known = stockNow.get(stock.id);
+    if (known && known.version > stock.version) return false;
+    stockNow.set(stock.id, stock);
+    const fragment = fragments.get(stock.id);
+    if (fragment) {
+      const product = JSON.parse(fragment.json) as { totalStock: number; version: number };
+      if (product.version < stock.version) {
+        product.totalStock = stock.totalStock;
+        product.version = stock.version;
+        fragments.set(stock.id, { json: JSON.stringify(product), expires: fragment.expires });
+      }
+    }
+    return true;
+  };
+  /**
+   * The stock of these products moved. Those whose stock is told (`stock`) have their fragment patched, and the small
+   * answers showing them that can be rebuilt are marked to be; any other answer or fragment that shows a moved
+   * product is forgotten (a large one marked stale). An answer being computed may have read the old stock: it is not
+   * kept, and a request that waited for it computes it again.
+   */
+  const moveProducts = (productIds: readonly string[], stock: readonly ProductStock[] = []) => {
     lastStockMove = ++mark;
     if (movedAt.size + productIds.length > MOVED_MAX) {
       movedAt.clear();
       movedFloor = mark;
     }
+    const told = new Map(stock.map((s) => [s.id, s]));
     for (const id of productIds) {
       movedAt.set(id, mark);
-      fragments.delete(id);
-      for (const key of showing.get(id) ?? []) staleOrDrop(key);
+      const stockTold = told.get(id);
+      // A move told after a later one of the same product is in what that one told: nothing to do.
+      if (stockTold && !patchStock(stockTold)) continue;
+      const patched = stockTold !== undefined;
+      if (!patched) fragments.delete(id);
+      for (const key of showing.get(id) ?? []) {
+        const answer = kept(key).get(key);
+        if (patched && answer?.rebuild && answer.json.length < LARGE_ANSWER_BYTES) answer.dirty = true;
+        else staleOrDrop(key);
+      }
     }
     for (const key of showingAny) staleOrDrop(key);
   };
   let unsent = new Set<string>();
+  let unsentStock = new Map<string, ProductStock>();
   let sendTimer: NodeJS.Timeout | undefined;
   const sendMoves = () => {
     sendTimer = undefined;
     if (unsent.size === 0) return;
-    bus.publish(STOCK_CHANNEL, JSON.stringify({ from: instance, productIds: [...unsent] }));
+    const stock = [...unsentStock.values()];
+    bus.publish(STOCK_CHANNEL, JSON.stringify({ from: instance, productIds: [...unsent], stock }));
     unsent = new Set();
+    unsentStock = new Map();
   };
   bus.subscribe(STOCK_CHANNEL, (message) => {
-    const { from, productIds } = JSON.parse(message) as { from: string; productIds: string[] };
-    if (from !== instance) forgetProducts(productIds);
+    const { from, productIds, stock } = JSON.parse(message) as {
+      from: string;
+      productIds: string[];
+      stock?: ProductStock[];
+    };
+    if (from !== instance) moveProducts(productIds, stock);
   });
+  /**
+   * A kept answer marked to be rebuilt, rebuilt and kept in its place (the same read time and expiry: the rest of it
+   * is as old as it was); undefined, and dropped, when it cannot be.
+   */
+  const rebuilt = (entries: Map<string, CachedAnswer>, answer: CachedAnswer): CachedAnswer | undefined => {
+    const text = answer.rebuild?.((id) => stockNow.get(id));
+    if (text === undefined) {
+      drop(entries, answer.key);
+      return undefined;
+    }
+    const fresh = {
+      ...encode(
+        answer.key,
+        new RawJson(text, answer.products, answer.rebuild),
+        answer.generation,
+        answer.readAt,
+      ),
+      expires: answer.expires,
+    };
+    keep(entries, fresh);
+    return fresh;
+  };
 
   const sizeOf = (answer: CachedAnswer) =>
     answer.json.length +
@@ -375,6 +469,7 @@ export function createCatalogCache(
       generation: readIn,
       readAt,
       ...(value instanceof RawJson && value.products ? { products: value.products } : {}),
+      ...(value instanceof RawJson && value.rebuild ? { rebuild: value.rebuild } : {}),
     };
   };
   /** The answer's form in `encoding`, made once: at once when small, on the thread pool when large. */
@@ -423,6 +518,7 @@ export function createCatalogCache(
     forget();
     // Every answer goes everywhere: the stock moves not sent yet are part of it.
     unsent = new Set();
+    unsentStock = new Map();
     bus.publish(CHANNEL, String(Date.now()));
   };
 
@@ -431,8 +527,16 @@ export function createCatalogCache(
     stockMoved(move) {
       if (move.soldOutChanged) return changed();
       if (move.productIds.length === 0) return;
-      forgetProducts(move.productIds);
-      for (const id of move.productIds) unsent.add(id);
+      moveProducts(move.productIds, move.stock);
+      // The batch tells the latest stock told of each product; one moved since without it is sent untold.
+      const told = new Set((move.stock ?? []).map((s) => s.id));
+      for (const id of move.productIds) {
+        unsent.add(id);
+        if (!told.has(id)) unsentStock.delete(id);
+      }
+      for (const stock of move.stock ?? []) {
+        if ((unsentStock.get(stock.id)?.version ?? -1) < stock.version) unsentStock.set(stock.id, stock);
+      }
       sendTimer ??= setTimeout(sendMoves, STOCK_BATCH_MS).unref();
     },
     onChange(fn) {
@@ -445,6 +549,10 @@ export function createCatalogCache(
         entries.delete(key);
         entries.set(key, hit);
         return hit;
+      }
+      if (hit?.dirty && hit.expires > Date.now()) {
+        const fresh = rebuilt(entries, hit);
+        if (fresh) return fresh;
       }
       const pending = inFlight.get(key);
       if (pending) {

@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { titleWithOptions } from '@emporium/contract';
 import { retryOnConflict, selectRows, sqlState, type Db } from '../../db/client.ts';
-import type { StockMove } from '../../lib/catalog-cache.ts';
+import type { ProductStock, StockMove } from '../../lib/catalog-cache.ts';
 import { orderItems, orders, products, productVariants } from '../../db/schema.ts';
 
 /**
@@ -69,7 +69,7 @@ const OUT_OF_STOCK = 'ES002';
 
 /**
  * What reserving an order did: claimed it and took its stock (the move, for the catalog cache: the statement has
- * committed), found it no longer claimable (paid, cancelled or capturing meanwhile), or found a line out of stock
+ * committed; it tells the stock each product and variant has now, migration 0027), found it no longer claimable (paid, cancelled or capturing meanwhile), or found a line out of stock
  * (its title with its options, "Tee (Size: 42)"; nothing was taken or claimed).
  */
 export type Reservation = { move: StockMove } | { unclaimed: true } | { missing: string };
@@ -85,14 +85,14 @@ export type Reservation = { move: StockMove } | { unclaimed: true } | { missing:
 export async function reserveStock(db: Db, orderId: string, payerId?: string): Promise<Reservation> {
   try {
     const [row] = await retryOnConflict(() =>
-      selectRows<{ claimed: boolean; product_ids: string[]; sold_out: boolean }>(
+      selectRows<{ claimed: boolean; product_ids: string[]; sold_out: boolean; stock_after: ProductStock[] }>(
         db,
-        sql`select claimed, to_json(product_ids) as product_ids, sold_out
+        sql`select claimed, to_json(product_ids) as product_ids, sold_out, stock_after
             from reserve_order_stock(${orderId}::uuid, ${payerId ?? null}::text)`,
       ),
     );
     if (!row?.claimed) return { unclaimed: true };
-    return { move: { productIds: row.product_ids, soldOutChanged: row.sold_out } };
+    return { move: { productIds: row.product_ids, soldOutChanged: row.sold_out, stock: row.stock_after } };
   } catch (err) {
     if (sqlState(err) !== OUT_OF_STOCK) throw err;
     return { missing: await missingLine(db, orderId) };

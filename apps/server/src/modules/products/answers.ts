@@ -61,12 +61,17 @@ export function productListAnswer(
         total,
         pages: Math.max(1, Math.ceil(total / q.limit)),
       };
-      // The envelope of ProductListResponse around the validated products; a stock move of one of them forgets it.
-      return new RawJson(
-        `{"success":true,"data":[${data.join(',')}],"page":${q.page},"limit":${q.limit},` +
-          `"pagination":${JSON.stringify(pagination)},"facets":${JSON.stringify(facets)}}`,
-        ids,
-      );
+      // The envelope of ProductListResponse around the validated products. A stock move of one of them forgets it,
+      // or, when the move tells the stock, it is joined again from the products' fragments (patched by the cache).
+      const envelope = (products: string[]) =>
+        `{"success":true,"data":[${products.join(',')}],"page":${q.page},"limit":${q.limit},` +
+        `"pagination":${JSON.stringify(pagination)},"facets":${JSON.stringify(facets)}}`;
+      return new RawJson(envelope(data), ids, () => {
+        const now = ids.map((id) => reads.cache.fragment(id));
+        return now.length === data.length && now.every((json) => json !== undefined)
+          ? envelope(now)
+          : undefined;
+      });
     },
     client,
   );
@@ -87,7 +92,19 @@ export function productAnswer(reads: CatalogReads, id: string, client?: string):
         ...(JSON.parse(json) as Product),
         ...(await catalogShapeOf(reads.db, reads.images, key)),
       });
-      return new RawJson(`{"success":true,"data":${JSON.stringify(details)}}`, [key]);
+      const envelope = (data: ProductDetails) => `{"success":true,"data":${JSON.stringify(data)}}`;
+      // A stock move that tells the stock patches the product's and its variants' (every variant must be told).
+      return new RawJson(envelope(details), [key], (stockOf) => {
+        const stock = stockOf(key);
+        if (!stock || stock.version <= details.version) return envelope(details);
+        if (details.variants.some((v) => stock.variants[v._id] === undefined)) return undefined;
+        return envelope({
+          ...details,
+          totalStock: stock.totalStock,
+          version: stock.version,
+          variants: details.variants.map((v) => ({ ...v, stock: stock.variants[v._id]! })),
+        });
+      });
     },
     client,
   );

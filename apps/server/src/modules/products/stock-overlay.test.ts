@@ -1,9 +1,11 @@
 /**
  * Issue 29: a sale costs one product's freshness, not every answer. Stock that moves without a product selling out
- * or coming back forgets only the cached answers that show the products it moved: they show the new stock in the
+ * or coming back renews only the cached answers that show the products it moved: they show the new stock in the
  * very next answer on the same instance, and within a second on another instance sharing Redis, while the cached
- * answers of unrelated products stay cached. Each "stays cached" check changes the unrelated product's price behind
- * the cache's back (a direct database write): while its cached answers keep the old price, nothing renewed them.
+ * answers of unrelated products stay cached. A capture's reservation tells the stock it left, and the listing pages
+ * and details showing the product are patched with it rather than read again. Each "stays cached" or "patched"
+ * check changes a product's price behind the cache's back (a direct database write): while its cached answers keep
+ * the old price, they were not read again.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +27,8 @@ interface Shown {
   _id: string;
   price: number;
   totalStock: number;
+  version: number;
+  variants?: Array<{ stock: number }>;
 }
 const get = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url }).then((r) => r.json());
 const details = async (app: FastifyInstance, id: string): Promise<Shown> =>
@@ -75,10 +79,20 @@ describe('stock moves on one instance', () => {
     expect((await inListing(t.app, otherListing, other))?.price).toBe(30);
     expect((await searched(otherSearch, other))?.price).toBe(30);
     await changePriceBehindTheCache(other, 35);
+    const before = await details(t.app, sold);
+    await changePriceBehindTheCache(sold, 60);
 
     await buyProducts(t.app, shopper, [{ productId: sold, quantity: 3 }]);
-    expect((await details(t.app, sold)).totalStock).toBe(7);
-    expect((await inListing(t.app, soldListing, sold))?.totalStock).toBe(7);
+    // Patched from the reservation: the new stock, version and variant stock, and the price as it was cached.
+    const after = await details(t.app, sold);
+    expect(after).toMatchObject({ totalStock: 7, price: before.price });
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(after.variants?.map((v) => v.stock)).toEqual([7]);
+    expect(await inListing(t.app, soldListing, sold)).toMatchObject({
+      totalStock: 7,
+      version: after.version,
+      price: before.price,
+    });
     expect((await searched(soldSearch, sold))?.totalStock).toBe(7);
     // The other product's answers were not renewed: they still show the price from before the direct write.
     expect((await details(t.app, other)).price).toBe(30);
@@ -180,6 +194,39 @@ describe('the cache itself', () => {
     expect(cache.fragment('p2')).toBe('{"p2":true}');
   });
 
+  it('patches a small answer with the stock a move tells, keeps the newest version, forgets on an untold move', async () => {
+    const cache = createCatalogCache(createBus(), { ttlMs: 60_000 });
+    cache.keepFragment('p1', JSON.stringify({ _id: 'p1', totalStock: 5, version: 1 }), cache.mark);
+    const page = () => `[${cache.fragment('p1')}]`;
+    let reads = 0;
+    const produce = async () => {
+      reads++;
+      return new RawJson(page(), ['p1'], () => (cache.fragment('p1') ? page() : undefined));
+    };
+    const shown = async () => JSON.parse((await cache.answer('page', produce)).json.toString()) as unknown;
+    const told = (totalStock: number, version: number) =>
+      cache.stockMoved({
+        productIds: ['p1'],
+        soldOutChanged: false,
+        stock: [{ id: 'p1', totalStock, version, variants: {} }],
+      });
+    expect(await shown()).toEqual([{ _id: 'p1', totalStock: 5, version: 1 }]);
+    told(4, 3);
+    expect(await shown()).toEqual([{ _id: 'p1', totalStock: 4, version: 3 }]);
+    // A move told late (an earlier version) changes nothing.
+    told(9, 2);
+    expect(await shown()).toEqual([{ _id: 'p1', totalStock: 4, version: 3 }]);
+    expect(reads).toBe(1);
+    // A move that does not tell the stock (a cancellation's) forgets it: read again.
+    cache.stockMoved({ productIds: ['p1'], soldOutChanged: false });
+    expect(cache.fragment('p1')).toBeUndefined();
+    await cache.answer('page', async () => {
+      reads++;
+      return new RawJson('["again"]', ['p1']);
+    });
+    expect(reads).toBe(2);
+  });
+
   it('sends the moves to the other instances in one message per batch, not back to itself', async () => {
     const published: string[] = [];
     const subscribers = new Map<string, (message: string) => void>();
@@ -192,11 +239,35 @@ describe('the cache itself', () => {
         void subscribers.set(channel, handler),
       close: async () => undefined,
     };
-    const cache = createCatalogCache(bus, { ttlMs: 60_000 });
+    const messages: string[] = [];
+    const cache = createCatalogCache(
+      {
+        ...bus,
+        publish: (channel, message) => {
+          if (channel === 'catalog-stock') messages.push(message);
+          bus.publish(channel, message);
+        },
+      },
+      { ttlMs: 60_000 },
+    );
     await cache.answer('a', answerOf(['p1'], '"a1"'));
-    for (let i = 0; i < 20; i++) cache.stockMoved({ productIds: ['p2', `p${i + 3}`], soldOutChanged: false });
+    for (let i = 0; i < 20; i++) {
+      cache.stockMoved({
+        productIds: ['p2', `p${i + 3}`],
+        soldOutChanged: false,
+        stock: [{ id: 'p2', totalStock: 100 - i, version: i + 1, variants: {} }],
+      });
+    }
+    // p3 moved again without telling its stock: sent untold.
+    cache.stockMoved({ productIds: ['p3'], soldOutChanged: false });
     await new Promise((r) => setTimeout(r, 120));
     expect(published.filter((c) => c === 'catalog-stock')).toHaveLength(1);
+    const sent = JSON.parse(messages[0]!) as {
+      productIds: string[];
+      stock: Array<{ id: string; version: number }>;
+    };
+    expect(sent.productIds).toHaveLength(21);
+    expect(sent.stock).toEqual([{ id: 'p2', totalStock: 81, version: 20, variants: {} }]);
     // Its own message forgot nothing more: the answer of p1 is still the first.
     expect((await cache.answer('a', answerOf(['p1'], '"a2"'))).json.toString()).toBe('"a1"');
   });
@@ -225,7 +296,9 @@ describe('stock moves across instances', () => {
         expect((await details(b, sold)).totalStock).toBe(8);
         expect((await inListing(b, soldListing, sold))?.totalStock).toBe(8);
         expect((await details(b, other)).price).toBe(40);
+        const price = (await details(b, sold)).price;
         await changePriceBehindTheCache(other, 45);
+        await changePriceBehindTheCache(sold, price + 5);
 
         await buyProducts(a, shopper, [{ productId: sold, quantity: 2 }]);
         const soldAt = Date.now();
@@ -234,6 +307,9 @@ describe('stock moves across instances', () => {
           .poll(async () => (await inListing(b, soldListing, sold))?.totalStock, { timeout: 1000 })
           .toBe(6);
         expect(Date.now() - soldAt).toBeLessThan(1000);
+        // Patched from the batch the selling instance sent, not read again: the price as it was cached.
+        expect((await details(b, sold)).price).toBe(price);
+        expect((await inListing(b, soldListing, sold))?.price).toBe(price);
         expect((await details(b, other)).price).toBe(40);
       } finally {
         await a.close();

@@ -314,7 +314,7 @@ export function createCatalogCache(
     if (answer && answer.json.length >= LARGE_ANSWER_BYTES) answer.stale = true;
     else drop(kept(key), key);
   };
-  /** Whether a kept answer is served as it is: not to be rebuilt, and not stale, or stale but young, or being renewed. */
+  /** Whether a kept answer is served as it is: not to be rebuilt, and fresh, or stale but young, or being renewed. */
   const servable = (answer: CachedAnswer) =>
     !answer.dirty &&
     (!answer.stale || Date.now() - answer.readAt < STALE_RENEW_MS || inFlight.has(answer.key));

@@ -69,8 +69,9 @@ const OUT_OF_STOCK = 'ES002';
 
 /**
  * What reserving an order did: claimed it and took its stock (the move, for the catalog cache: the statement has
- * committed; it tells the stock each product and variant has now, migration 0027), found it no longer claimable (paid, cancelled or capturing meanwhile), or found a line out of stock
- * (its title with its options, "Tee (Size: 42)"; nothing was taken or claimed).
+ * committed; it tells the stock each product and variant has now, migration 0027), found it no longer claimable
+ * (paid, cancelled or capturing meanwhile), or found a line out of stock (its title with its options, "Tee (Size:
+ * 42)"; nothing was taken or claimed).
  */
 export type Reservation = { move: StockMove } | { unclaimed: true } | { missing: string };
 

@@ -53,6 +53,7 @@ const cartRows = preparedQuery((db) =>
         stock: productVariants.stock,
         imageKey: productVariants.imageKey,
       },
+      optionNames: optionNamesOf(cartItems.productId),
     })
     .from(cartItems)
     .leftJoin(products, eq(products.id, cartItems.productId))
@@ -83,11 +84,7 @@ export async function readCart(
   if (gone.length > 0) {
     await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), inArray(cartItems.variantId, gone)));
   }
-  const names = await optionNamesOf(
-    db,
-    rows.flatMap((r) => (r.product && r.variant?.optionValues.length ? [r.product.id] : [])),
-  );
-  const items = rows.flatMap(({ product, variant, variantId, quantity }) =>
+  const items = rows.flatMap(({ product, variant, variantId, quantity, optionNames }) =>
     product && variant
       ? [
           {
@@ -101,7 +98,7 @@ export async function readCart(
             variantId,
             sku: variant.sku,
             options: Object.fromEntries(
-              optionPairs(names.get(product.id) ?? [], variant.optionValues).map((p) => [p.name, p.value]),
+              optionPairs(optionNames, variant.optionValues).map((p) => [p.name, p.value]),
             ),
           },
         ]

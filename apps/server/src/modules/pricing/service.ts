@@ -60,6 +60,7 @@ export async function readCartLines(db: Db, userId: string): Promise<CartLine[]>
       stock: productVariants.stock,
       quantity: cartItems.quantity,
       cartId: carts.id,
+      optionNames: optionNamesOf(products.id),
     })
     .from(carts)
     .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
@@ -70,14 +71,10 @@ export async function readCartLines(db: Db, userId: string): Promise<CartLine[]>
     )
     .where(eq(carts.userId, userId))
     .orderBy(asc(cartItems.addedAt), asc(cartItems.variantId));
-  const names = await optionNamesOf(
-    db,
-    rows.flatMap((r) => (r.optionValues.length > 0 ? [r.productId] : [])),
-  );
-  return rows.map(({ priceCents, salePriceCents, optionValues, ...r }) => ({
+  return rows.map(({ priceCents, salePriceCents, optionValues, optionNames, ...r }) => ({
     ...r,
     unitPriceCents: salePriceCents > 0 ? salePriceCents : priceCents,
-    options: optionPairs(names.get(r.productId) ?? [], optionValues),
+    options: optionPairs(optionNames, optionValues),
   }));
 }
 

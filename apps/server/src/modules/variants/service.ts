@@ -5,7 +5,7 @@
  * its variants' stock), `price_cents`/`sale_price_cents` (its cheapest variant's), `option_facets` and `option_text`.
  * Every stock move locks the product row before its variants' (orders/stock.ts), so moves cannot deadlock.
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   defaultVariant,
   facetOf,
@@ -37,17 +37,13 @@ export function optionPairs(
   return values.map((value, i) => ({ name: names[i] ?? `Option ${i + 1}`, value }));
 }
 
-/** The option names of each product (in position order), for products that have options. */
-export async function optionNamesOf(db: Db, productIds: string[]): Promise<Map<string, string[]>> {
-  const names = new Map<string, string[]>();
-  if (productIds.length === 0) return names;
-  const rows = await db
-    .select({ productId: productOptions.productId, name: productOptions.name })
-    .from(productOptions)
-    .where(inArray(productOptions.productId, [...new Set(productIds)]))
-    .orderBy(asc(productOptions.productId), asc(productOptions.position));
-  for (const r of rows) names.set(r.productId, [...(names.get(r.productId) ?? []), r.name]);
-  return names;
+/**
+ * The option names of the product `productId` names, in position order (empty without options), as a column of the
+ * query that reads its lines: one query instead of a second round trip for the names (issue 29).
+ */
+export function optionNamesOf(productId: SQL | Column): SQL<string[]> {
+  return sql<string[]>`array(select o.name from ${productOptions} o where o.product_id = ${productId}
+    order by o.position)`;
 }
 
 /** A variant row in the API's shape (dollars, absolute image URL or null). */
@@ -408,18 +404,15 @@ export async function lowStockVariants(deps: Pick<VariantDeps, 'db' | 'images'>)
       title: products.title,
       productImage: products.imageKey,
       variant: productVariants,
+      optionNames: optionNamesOf(products.id),
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(lte(productVariants.stock, LOW_STOCK_MAX))
     .orderBy(asc(productVariants.stock), asc(products.title), asc(productVariants.position))
     .limit(100);
-  const names = await optionNamesOf(
-    deps.db,
-    rows.map((r) => r.productId),
-  );
   return rows.map((r) => {
-    const v = toVariant(r.variant, names.get(r.productId) ?? [], deps.images);
+    const v = toVariant(r.variant, r.optionNames, deps.images);
     return {
       productId: r.productId,
       variantId: v._id,

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CART_FULL_MESSAGE, LIMITS, toDollars, type Cart } from '@emporium/contract';
-import { preparedQuery, selectRows, transactionWithRetry, type Db } from '../../db/client.ts';
+import { preparedQuery, retryOnConflict, selectRows, type Db } from '../../db/client.ts';
 import { cartItems, carts, products, productVariants } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
@@ -107,12 +107,6 @@ export async function readCart(
   return { cart: { _id: cartId, items }, message: gone.length > 0 ? REMOVED_ITEMS_MESSAGE : message };
 }
 
-/** The cart's lines whose variant still exists (a vanished product's or variant's line is dropped at the next read). */
-function liveLineCount(cartId: string) {
-  return sql`(select count(*) from ${cartItems} ci join ${productVariants} v on v.id = ci.variant_id
-              where ci.cart_id = ${cartId})`;
-}
-
 /** The stock of a variant now (0 when it was deleted meanwhile). */
 async function variantStock(db: Db, variantId: string): Promise<number> {
   const [row] = await db
@@ -124,10 +118,11 @@ async function variantStock(db: Db, variantId: string): Promise<number> {
 
 /**
  * Adds `quantity` units of a variant to its line (creating it); without `variantId`, the product's default variant
- * (first in stock, issue 28), so the spec's client adds products as before. One upsert whose WHERE clauses refuse a
- * new line when the cart already holds LIMITS.cartLines lines, and a resulting quantity above the variant's stock or
- * LIMITS.lineQuantity. 404 unknown product or variant; 409 above stock or a full cart, and nothing changes. Returns
- * the cart's id.
+ * (first in stock, issue 28), so the spec's client adds products as before. One statement, the database function
+ * `add_cart_line` (migration 0028): adds to one cart queue on its row, and the rules are in the upsert's WHERE
+ * clauses, refusing a new line when the cart already holds LIMITS.cartLines lines, and a resulting quantity above the
+ * variant's stock or LIMITS.lineQuantity. 404 unknown product or variant; 409 above stock or a full cart, and nothing
+ * changes. Returns the cart's id.
  */
 export async function addToCart(
   db: Db,
@@ -140,39 +135,26 @@ export async function addToCart(
   const cap = Math.min(variant.stock, LIMITS.lineQuantity.max);
   if (quantity > cap) throw conflict(stockMessage(variant.stock));
   const cartId = await ensureCart(db, userId);
-  await transactionWithRetry(db, async (tx) => {
-    // Adds to one cart queue on its row (this UPDATE locks it, and dates the change; a refused add rolls it back),
-    // so each counts the lines the previous one committed: two concurrent adds of different variants to a cart one
-    // line short of the cap cannot both see room (a statement's own snapshot would be taken before the wait). The
-    // stock rule needs no lock: the upsert re-reads a conflicting line.
-    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
-    const written = await tx
-      .insert(cartItems)
-      .select(
-        sql`select ${cartId}::uuid, ${productId}::uuid, ${variant.id}::uuid, ${quantity}::integer, now()
-            where exists (select 1 from ${cartItems} where cart_id = ${cartId} and variant_id = ${variant.id})
-               or ${liveLineCount(cartId)} < ${LIMITS.cartLines.max}`,
-      )
-      .onConflictDoUpdate({
-        target: [cartItems.cartId, cartItems.variantId],
-        set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
-        setWhere: sql`${cartItems.quantity} + excluded.quantity <= least(${LIMITS.lineQuantity.max}, (select stock from product_variants where id = ${variant.id}))`,
-      })
-      .returning({ quantity: cartItems.quantity });
-    if (written.length === 0) {
-      const [line] = await tx
-        .select({ quantity: cartItems.quantity })
-        .from(cartItems)
-        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variant.id)));
-      if (!line) throw conflict(CART_FULL_MESSAGE);
-      const fresh = await variantStock(tx, variant.id);
-      throw conflict(
-        fresh > LIMITS.lineQuantity.max
-          ? `You can add at most ${LIMITS.lineQuantity.max} of this product`
-          : stockMessage(fresh),
-      );
-    }
-  });
+  const [added] = await retryOnConflict(() =>
+    selectRows<{ quantity: number | null }>(
+      db,
+      sql`select add_cart_line(${cartId}::uuid, ${productId}::uuid, ${variant.id}::uuid, ${quantity}::integer,
+            ${LIMITS.cartLines.max}::integer, ${LIMITS.lineQuantity.max}::integer) as quantity`,
+    ),
+  );
+  if (added?.quantity == null) {
+    const [line] = await db
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variant.id)));
+    if (!line) throw conflict(CART_FULL_MESSAGE);
+    const fresh = await variantStock(db, variant.id);
+    throw conflict(
+      fresh > LIMITS.lineQuantity.max
+        ? `You can add at most ${LIMITS.lineQuantity.max} of this product`
+        : stockMessage(fresh),
+    );
+  }
   return cartId;
 }
 

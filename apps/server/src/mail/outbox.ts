@@ -5,7 +5,7 @@
  * once) and marked sent after. A crash between send and mark resends once the claim expires; the message key keeps
  * that resend from becoming a second mail (same Message-ID, same .eml file).
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { titleWithOptions, toCents } from '@emporium/contract';
 import { selectRows, type Db } from '../db/client.ts';
@@ -102,7 +102,7 @@ async function deliverBatch(deps: OutboxDeps, batch: number): Promise<{ claimed:
           order by next_attempt_at limit ${batch} for update skip locked)
         returning id, kind, order_id, message, attempts`,
   );
-  let sent = 0;
+  const sent: string[] = [];
   for (const row of claimed) {
     try {
       if (row.kind === 'account') {
@@ -110,11 +110,7 @@ async function deliverBatch(deps: OutboxDeps, batch: number): Promise<{ claimed:
       } else if (row.order_id) {
         await sendOrderConfirmation(deps, row.order_id);
       }
-      await deps.db
-        .update(mailOutbox)
-        .set({ sentAt: new Date(), lockedUntil: null, message: null })
-        .where(eq(mailOutbox.id, row.id));
-      sent++;
+      sent.push(row.id);
     } catch (err) {
       deps.log.error(
         { err, kind: row.kind, orderId: row.order_id ?? undefined, attempts: row.attempts },
@@ -130,7 +126,15 @@ async function deliverBatch(deps: OutboxDeps, batch: number): Promise<{ claimed:
         .where(eq(mailOutbox.id, row.id));
     }
   }
-  return { claimed: claimed.length, sent };
+  // The batch's sent messages are marked in one statement. A crash before it leaves them claimed: after CLAIM_MS
+  // they are sent again, with the same idempotency keys, as a crash between a send and its mark always could.
+  if (sent.length > 0) {
+    await deps.db
+      .update(mailOutbox)
+      .set({ sentAt: new Date(), lockedUntil: null, message: null })
+      .where(inArray(mailOutbox.id, sent));
+  }
+  return { claimed: claimed.length, sent: sent.length };
 }
 
 async function sendOrderConfirmation(deps: OutboxDeps, orderId: string): Promise<void> {

@@ -5,7 +5,7 @@
  * A code's use is taken in the order's transaction with the rule in the WHERE clause (`uses < max_uses`, like the
  * cart's limits) and given back when an unpaid order is cancelled or deleted.
  */
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { toDollars, type CheckoutQuote } from '@emporium/contract';
 import { selectRows, type Db } from '../../db/client.ts';
 import {
@@ -78,29 +78,27 @@ export async function readCartLines(db: Db, userId: string): Promise<CartLine[]>
   }));
 }
 
+/** The pricing rules for one address (pricingRulesOf). */
+export interface PricingRules {
+  inclusive: boolean;
+  rateBp: number;
+  methods: MethodRow[];
+  configured: boolean;
+}
+
 /**
- * What prices an order for an address, in one query (issue 29: it was four round trips per checkout): whether catalog
- * prices include tax (shop setting `prices_include_tax`, default false), the tax rate in basis points (the region's
- * — the address's state — else the country's, else 0), the active shipping methods serving `country` (none listed:
- * every country), cheapest first, and whether any method is active at all (none: the spec's shop, no shipping).
+ * The columns that price an order for an address (issue 29: they were four round trips per checkout), `country` and
+ * `region` (lower-cased, trimmed) being SQL values, so that a caller can read them beside the address itself:
+ * whether catalog prices include tax (shop setting `prices_include_tax`, default false), the tax rate in basis points
+ * (the region's — the address's state — else the country's, else 0), the active shipping methods serving `country`
+ * (none listed: every country), cheapest first, and whether any method is active at all (none: the spec's shop, no
+ * shipping). Read back with pricingRulesOf.
  */
-async function pricingRulesFor(
-  db: Db,
-  country: string,
-  region: string,
-): Promise<{ inclusive: boolean; rateBp: number; methods: MethodRow[]; configured: boolean }> {
-  const [rules] = await selectRows<{
-    inclusive: boolean;
-    rate_bp: number;
-    configured: boolean;
-    methods: Array<Omit<MethodRow, 'createdAt'> & { createdAt: string }>;
-  }>(
-    db,
-    sql`select
-      coalesce((select value = 'true'::jsonb from ${shopSettings} where key = 'prices_include_tax'), false)
+export function pricingRulesColumns(country: SQL, region: SQL): SQL {
+  return sql`coalesce((select value = 'true'::jsonb from ${shopSettings} where key = 'prices_include_tax'), false)
         as inclusive,
       coalesce((select rate_bp from ${taxRates}
-                where country = ${country} and lower(region) in ('', ${region.trim().toLowerCase()})
+                where country = ${country} and lower(region) in ('', ${region})
                 order by region <> '' desc limit 1), 0) as rate_bp,
       exists (select 1 from ${shippingMethods} where active) as configured,
       coalesce((select json_agg(json_build_object('id', m.id, 'name', m.name, 'countries', m.countries,
@@ -109,14 +107,31 @@ async function pricingRulesFor(
                   order by m.price_cents, m.name)
                 from ${shippingMethods} m
                 where m.active and (cardinality(m.countries) = 0 or ${country} = any(m.countries))), '[]')
-        as methods`,
-  );
+        as methods`;
+}
+
+/** The rules from a row holding pricingRulesColumns. */
+export function pricingRulesOf(row: {
+  inclusive: boolean;
+  rate_bp: number | string;
+  configured: boolean;
+  methods: Array<Omit<MethodRow, 'createdAt'> & { createdAt: string }>;
+}): PricingRules {
   return {
-    inclusive: rules!.inclusive,
-    rateBp: Number(rules!.rate_bp),
-    configured: rules!.configured,
-    methods: rules!.methods.map((m) => ({ ...m, createdAt: new Date(m.createdAt) })),
+    inclusive: row.inclusive,
+    rateBp: Number(row.rate_bp),
+    configured: row.configured,
+    methods: row.methods.map((m) => ({ ...m, createdAt: new Date(m.createdAt) })),
   };
+}
+
+/** The pricing rules for an address in `country` and `region` (its state), in one query. */
+async function pricingRulesFor(db: Db, country: string, region: string): Promise<PricingRules> {
+  const [rules] = await selectRows<Parameters<typeof pricingRulesOf>[0]>(
+    db,
+    sql`select ${pricingRulesColumns(sql`${country}`, sql`${region.trim().toLowerCase()}`)}`,
+  );
+  return pricingRulesOf(rules!);
 }
 
 /** The method's price for a cart whose subtotal after discount is `afterDiscountCents`. */
@@ -194,7 +209,8 @@ export interface CartPricing {
 /**
  * Prices `lines` for the address (`country`, `region` = its state) with the chosen method (default: the cheapest
  * valid one; a method that does not serve the address is refused with 400) and code (refused codes are reported in
- * `codeRefusal`, not applied).
+ * `codeRefusal`, not applied). `rules`: the address's pricing rules when the caller read them already
+ * (pricingRulesColumns), else they are read here.
  */
 export async function priceCart(
   db: Db,
@@ -203,8 +219,10 @@ export async function priceCart(
   place: { country: string; region: string },
   choice: { shippingMethodId?: string; discountCode?: string },
   now = new Date(),
+  rules?: PricingRules,
 ): Promise<CartPricing> {
-  const { inclusive, rateBp, methods, configured } = await pricingRulesFor(db, place.country, place.region);
+  const { inclusive, rateBp, methods, configured } =
+    rules ?? (await pricingRulesFor(db, place.country, place.region));
   let code: CodeRow | null = null;
   let codeRefusal: string | null = null;
   if (choice.discountCode?.trim()) {

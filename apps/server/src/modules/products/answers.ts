@@ -67,10 +67,10 @@ export function productListAnswer(
         `{"success":true,"data":[${products.join(',')}],"page":${q.page},"limit":${q.limit},` +
         `"pagination":${JSON.stringify(pagination)},"facets":${JSON.stringify(facets)}}`;
       return new RawJson(envelope(data), ids, () => {
+        // A page that lacked a product when it was read (deleted meanwhile) is read again, not rebuilt.
+        if (data.length < ids.length) return undefined;
         const now = ids.map((id) => reads.cache.fragment(id));
-        return now.length === data.length && now.every((json) => json !== undefined)
-          ? envelope(now)
-          : undefined;
+        return now.every((json) => json !== undefined) ? envelope(now) : undefined;
       });
     },
     client,

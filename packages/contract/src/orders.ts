@@ -44,11 +44,12 @@ export type OrderCaptureBody = z.infer<typeof OrderCaptureBody>;
 /**
  * A line of a placed order: a copy of the product as sold. `price` is the unit price in dollars. Additions (issue
  * 26): `lineId` names the line for a line refund; `refundedQuantity` is how many of its units were refunded (or are
- * being refunded).
+ * being refunded), and `refundedAmount` (dollars, issue 46) what was given back (or is being given back) for them.
  */
 export const OrderItem = z.object({
   lineId: z.string(),
   refundedQuantity: z.number().int(),
+  refundedAmount: z.number(),
   productId: z.string(),
   title: z.string(),
   image: z.string(),
@@ -65,20 +66,32 @@ export const OrderItem = z.object({
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
-/**
- * What `units` of a line give back when refunded (issue 27; the server's rule, refunds/service.ts
- * `lineRefundCents`): their share of the line after its discount, with its tax unless prices include it, in cents
- * rounded half-up.
- */
-export function lineRefundCents(
+/** What a whole line cost the shopper, in cents: its units after its discount, with its tax unless prices include it. */
+export function linePaidCents(
   line: Pick<OrderItem, 'price' | 'quantity' | 'discount' | 'tax'>,
-  units: number,
   pricesIncludeTax: boolean,
 ): number {
   const cents = (dollars: number) => Math.round(dollars * 100);
-  const paid =
-    cents(line.price) * line.quantity - cents(line.discount) + (pricesIncludeTax ? 0 : cents(line.tax));
-  return Math.floor((2 * paid * units + line.quantity) / (2 * line.quantity));
+  return cents(line.price) * line.quantity - cents(line.discount) + (pricesIncludeTax ? 0 : cents(line.tax));
+}
+
+/**
+ * What refunding `units` more of a line gives back, in cents (issue 46; the server's rule, refunds/service.ts). The
+ * line's cost is allocated by units: after n of its q units, the shopper has had back round-half-up(paid × n / q) in
+ * all, so each refund is that cumulative share minus what the line already gave back (`refundedAmount`), and the
+ * refunds of all q units sum to exactly what the line cost, whatever their sizes and order: the last unit takes the
+ * remainder ($2.00 in three single units: $0.67, $0.66, $0.67).
+ */
+export function lineRefundCents(
+  line: Pick<OrderItem, 'price' | 'quantity' | 'discount' | 'tax' | 'refundedQuantity' | 'refundedAmount'>,
+  units: number,
+  pricesIncludeTax: boolean,
+): number {
+  if (units <= 0) return 0;
+  const paid = linePaidCents(line, pricesIncludeTax);
+  const after = Math.min(line.quantity, line.refundedQuantity + units);
+  const share = Math.floor((2 * paid * after + line.quantity) / (2 * line.quantity));
+  return Math.max(0, share - Math.round(line.refundedAmount * 100));
 }
 
 /** The shipping address copied into the order when it was placed. */

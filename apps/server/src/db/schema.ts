@@ -701,8 +701,15 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** Units refunded or being refunded (reserved with the refund, released if it fails; issue 26). */
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    /** Cents refunded or being refunded for those units (reserved with them; issue 46: refunds allocate by units). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     /** Units given back to stock after the order took them (a line refund with restock; issue 26). */
     restockedQuantity: integer('restocked_quantity').notNull().default(0),
+    /**
+     * Units refunded without going back to stock while the order held it (the shopper keeps them, or they are written
+     * off; issue 46): a later cancellation does not give them back.
+     */
+    keptQuantity: integer('kept_quantity').notNull().default(0),
     /** The line's share of the order's discount (cents, issue 27). */
     discountCents: integer('discount_cents').notNull().default(0),
     /** The line's tax (cents, issue 27): added to it (tax-exclusive prices) or contained in it (tax-inclusive). */
@@ -718,6 +725,10 @@ export const orderItems = pgTable(
     check(
       'order_items_refunded_within_quantity',
       sql`${t.refundedQuantity} between 0 and ${t.quantity} and ${t.restockedQuantity} between 0 and ${t.quantity}`,
+    ),
+    check(
+      'order_items_stock_settled_within_quantity',
+      sql`${t.keptQuantity} >= 0 and ${t.restockedQuantity} + ${t.keptQuantity} <= ${t.quantity} and ${t.refundedCents} >= 0`,
     ),
     check('order_items_price_positive', sql`${t.unitPriceCents} > 0`),
     index('order_items_order_idx').on(t.orderId),
@@ -746,7 +757,11 @@ export const refunds = pgTable(
     /** Why: `admin` (a refund from the admin), `cancellation` (admin or shopper cancel), `withdrawal`. */
     source: text('source', { enum: ['admin', 'cancellation', 'withdrawal'] }).notNull(),
     /** The lines refunded (`[{orderItemId, quantity}]`); empty for a refund of an amount or the balance. */
-    lines: jsonb('lines').$type<Array<{ orderItemId: string; quantity: number }>>().notNull().default([]),
+    /** The refunded units per line and the cents they take (`amountCents`, issue 46; absent on older refunds). */
+    lines: jsonb('lines')
+      .$type<Array<{ orderItemId: string; quantity: number; amountCents?: number }>>()
+      .notNull()
+      .default([]),
     /** Give the refunded lines' units back to stock once the refund completes. */
     restock: boolean('restock').notNull().default(false),
     reason: text('reason'),

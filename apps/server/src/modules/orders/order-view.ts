@@ -52,6 +52,7 @@ export function toOrder(
     cartItems: items.map((i) => ({
       lineId: i.id,
       refundedQuantity: i.refundedQuantity,
+      refundedAmount: toDollars(i.refundedCents),
       productId: i.productId,
       title: i.title,
       image: images.url(i.imageKey),

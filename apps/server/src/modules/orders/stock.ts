@@ -29,6 +29,7 @@ async function linesOf(tx: Db, orderId: string) {
       options: orderItems.options,
       quantity: orderItems.quantity,
       restockedQuantity: orderItems.restockedQuantity,
+      keptQuantity: orderItems.keptQuantity,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
@@ -139,8 +140,9 @@ async function putBack(tx: Db, lines: StockLine[]): Promise<StockMove | null> {
 /**
  * Gives the order's units back if it holds them, exactly once: the `stock_held` flag is cleared by a conditional
  * UPDATE and only the caller that cleared it restores the stock. Units a line refund already returned
- * (`restocked_quantity`, issue 26) are not returned again. Products deleted since are skipped. Returns the stock
- * move (for the catalog cache once committed), or null when no stock came back.
+ * (`restocked_quantity`, issue 26) are not returned again, nor units refunded without a return to stock
+ * (`kept_quantity`, issue 46). Products deleted since are skipped. Returns the stock move (for the catalog cache once
+ * committed), or null when no stock came back.
  */
 export async function restoreStock(tx: Db, orderId: string): Promise<StockMove | null> {
   const released = await tx
@@ -152,11 +154,13 @@ export async function restoreStock(tx: Db, orderId: string): Promise<StockMove |
   const lines = await linesOf(tx, orderId);
   const move = await putBack(
     tx,
-    lines.map((l) => ({ ...l, quantity: l.quantity - l.restockedQuantity })).filter((l) => l.quantity > 0),
+    lines
+      .map((l) => ({ ...l, quantity: l.quantity - l.restockedQuantity - l.keptQuantity }))
+      .filter((l) => l.quantity > 0),
   );
   await tx
     .update(orderItems)
-    .set({ restockedQuantity: sql`${orderItems.quantity}` })
+    .set({ restockedQuantity: sql`${orderItems.quantity} - ${orderItems.keptQuantity}` })
     .where(eq(orderItems.orderId, orderId));
   return move;
 }
@@ -185,11 +189,36 @@ export async function restockLines(
       .where(
         and(
           eq(orderItems.id, line.id),
-          sql`${orderItems.restockedQuantity} + ${quantity} <= ${orderItems.quantity}`,
+          sql`${orderItems.restockedQuantity} + ${orderItems.keptQuantity} + ${quantity} <= ${orderItems.quantity}`,
         ),
       )
       .returning({ id: orderItems.id });
     if (moved.length > 0) back.push({ ...line, quantity });
   }
   return putBack(tx, back);
+}
+
+/**
+ * Records refunded units that do not go back to stock (a refund without "return items to stock", issue 46), while
+ * the order holds its stock: `kept_quantity` grows within what is neither restocked nor kept yet (the rule in the
+ * WHERE), so a later cancellation (`restoreStock`) gives back only the other units. Stock itself does not move.
+ */
+export async function keepLines(
+  tx: Db,
+  orderId: string,
+  lines: Array<{ orderItemId: string; quantity: number }>,
+): Promise<void> {
+  for (const line of lines) {
+    await tx
+      .update(orderItems)
+      .set({ keptQuantity: sql`${orderItems.keptQuantity} + ${line.quantity}` })
+      .where(
+        and(
+          eq(orderItems.id, line.orderItemId),
+          eq(orderItems.orderId, orderId),
+          sql`${orderItems.restockedQuantity} + ${orderItems.keptQuantity} + ${line.quantity} <= ${orderItems.quantity}`,
+          sql`exists (select 1 from ${orders} o where o.id = ${orderId} and o.stock_held)`,
+        ),
+      );
+  }
 }

@@ -4,10 +4,13 @@
  *    the order row is locked, the amount is taken from the balance by
  *    `UPDATE orders SET refund_reserved_cents = refund_reserved_cents + $n WHERE … + $n <= total_cents` and the
  *    refunded lines' units by the same rule on `order_items.refunded_quantity`, and a `pending` refund row is written;
+ *    a line's units give back its cost allocated by units (contract `lineRefundCents`, issue 46), so its refunds
+ *    sum to exactly what it cost;
  *    concurrent refunds can therefore never exceed what was captured;
  * 2. the provider refunds (`sendRefund`), outside any transaction, with the idempotency key `refund-<refund id>`;
  * 3. record (`recordRefund`): `completed` adds to the order's `refunded_cents` and sets its payment status
- *    (`partially_refunded`/`refunded`), returns the chosen units to stock, writes the timeline event and queues the
+ *    (`partially_refunded`/`refunded`), returns the chosen units to stock (or records them as kept out of it, so that
+ *    a later cancellation does not put them back), writes the timeline event and queues the
  *    refund e-mail; a refusal marks it `failed` and gives the reservation back.
  * A crash or a time-out between the steps leaves the refund `pending`; a retry or the reconciliation job
  * (reconcile.ts) sends the same request again, so the provider refunds once, and recording is conditional on the
@@ -21,10 +24,11 @@ import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { formatCents } from '../../lib/html.ts';
 import { refundMessage } from '../../mail/after-sale.ts';
 import { queueCustomerMail } from '../../mail/outbox.ts';
+import type { StockMove } from '../../lib/catalog-cache.ts';
 import type { RefundResult } from '../../payments/provider.ts';
 import { recordOrderEvent } from '../orders/events.ts';
 import type { OrderDeps } from '../orders/service.ts';
-import { restockLines } from '../orders/stock.ts';
+import { keepLines, restockLines } from '../orders/stock.ts';
 
 /** Why a refund is made: a refund from the admin, a cancellation (shopper or admin), a withdrawal. */
 export type RefundSource = (typeof refunds.$inferInsert)['source'];
@@ -41,6 +45,21 @@ export interface RefundPlan {
   reason?: string;
   /** The admin or shopper who asked (their user id), for the timeline. */
   requestedBy?: string;
+}
+
+/** A line of a refund: its units and the cents they give back (issue 46: allocated by units, `lineRefundCents`). */
+type RefundLine = { orderItemId: string; quantity: number; amountCents: number };
+
+/** An order line row as the contract's `lineRefundCents` reads it. */
+function asOrderLine(item: typeof orderItems.$inferSelect) {
+  return {
+    price: toDollars(item.unitPriceCents),
+    quantity: item.quantity,
+    discount: toDollars(item.discountCents),
+    tax: toDollars(item.taxCents),
+    refundedQuantity: item.refundedQuantity,
+    refundedAmount: toDollars(item.refundedCents),
+  };
 }
 
 /** A refund reserved by step 1, to be sent by step 2. */
@@ -73,12 +92,11 @@ export async function reserveRefundInTx(tx: Db, orderId: string, plan: RefundPla
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
 
   let amountCents: number;
-  let lines: Array<{ orderItemId: string; quantity: number }>;
+  let lines: RefundLine[];
   if (plan.lines) {
     const wanted = new Map<string, number>();
     for (const l of plan.lines) wanted.set(l.orderItemId, (wanted.get(l.orderItemId) ?? 0) + l.quantity);
     lines = [];
-    amountCents = 0;
     for (const [orderItemId, quantity] of wanted) {
       const item = items.find((i) => i.id === orderItemId);
       if (!item) throw badRequest('That item is not part of this order.');
@@ -90,18 +108,13 @@ export async function reserveRefundInTx(tx: Db, orderId: string, plan: RefundPla
             : `Only ${left} of “${item.title}” ${left === 1 ? 'is' : 'are'} left to refund.`,
         );
       }
-      lines.push({ orderItemId, quantity });
-      amountCents += lineRefundCents(
-        {
-          price: toDollars(item.unitPriceCents),
-          quantity: item.quantity,
-          discount: toDollars(item.discountCents),
-          tax: toDollars(item.taxCents),
-        },
+      lines.push({
+        orderItemId,
         quantity,
-        order.pricesIncludeTax,
-      );
+        amountCents: lineRefundCents(asOrderLine(item), quantity, order.pricesIncludeTax),
+      });
     }
+    amountCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
   } else if (plan.amountCents !== undefined) {
     amountCents = plan.amountCents;
     lines = [];
@@ -109,7 +122,11 @@ export async function reserveRefundInTx(tx: Db, orderId: string, plan: RefundPla
     amountCents = balance;
     lines = items
       .filter((i) => i.quantity > i.refundedQuantity)
-      .map((i) => ({ orderItemId: i.id, quantity: i.quantity - i.refundedQuantity }));
+      .map((i) => ({
+        orderItemId: i.id,
+        quantity: i.quantity - i.refundedQuantity,
+        amountCents: lineRefundCents(asOrderLine(i), i.quantity - i.refundedQuantity, order.pricesIncludeTax),
+      }));
   }
   if (amountCents > balance) {
     throw conflict(
@@ -134,7 +151,10 @@ export async function reserveRefundInTx(tx: Db, orderId: string, plan: RefundPla
   for (const line of lines) {
     const taken = await tx
       .update(orderItems)
-      .set({ refundedQuantity: sql`${orderItems.refundedQuantity} + ${line.quantity}` })
+      .set({
+        refundedQuantity: sql`${orderItems.refundedQuantity} + ${line.quantity}`,
+        refundedCents: sql`${orderItems.refundedCents} + ${line.amountCents}`,
+      })
       .where(
         and(
           eq(orderItems.id, line.orderItemId),
@@ -240,7 +260,10 @@ export async function recordRefund(
       for (const line of failed.lines) {
         await tx
           .update(orderItems)
-          .set({ refundedQuantity: sql`${orderItems.refundedQuantity} - ${line.quantity}` })
+          .set({
+            refundedQuantity: sql`${orderItems.refundedQuantity} - ${line.quantity}`,
+            refundedCents: sql`greatest(0, ${orderItems.refundedCents} - ${line.amountCents ?? 0})`,
+          })
           .where(eq(orderItems.id, line.orderItemId));
       }
       const outcome: RefundOutcome = {
@@ -268,7 +291,10 @@ export async function recordRefund(
       .where(and(eq(orders.id, done.orderId), inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES])))
       .returning();
     if (!order) throw new Error(`refund ${refundId}: its order is no longer paid`);
-    const restocked = done.restock ? await restockLines(tx, order.id, done.lines) : null;
+    // Units refunded without a return to stock stay out of it: a later cancellation must not put them back.
+    let restocked: StockMove | null = null;
+    if (done.restock) restocked = await restockLines(tx, order.id, done.lines);
+    else if (done.source !== 'cancellation') await keepLines(tx, order.id, done.lines);
     await recordOrderEvent(tx, {
       orderId: order.id,
       kind: 'refunded',

@@ -191,6 +191,8 @@ export const AdminOrder = Order.extend({
   customer: OrderCustomer,
   /** Cancelled and paid, with money neither refunded nor being refunded (the provider refused; issue 26). */
   refundDue: z.boolean(),
+  /** Deleted from the admin's list (a finished paid order is archived, not destroyed; issue 46). */
+  archived: z.boolean(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 

@@ -76,7 +76,7 @@ export async function exportAccount(
     },
     addresses: await listAddresses(db, userId, shopCountry),
     // Every order the shop holds for the account, those an admin archived included (GDPR Art. 15).
-    orders: await listOrders(db, images, { userId, limit: 100_000, includeArchived: true }),
+    orders: await listOrders(db, images, { userId, limit: 100_000 }),
     reviews: reviewRows.map(({ review: r, productTitle }) => ({
       _id: r.id,
       productId: r.productId,

@@ -1,11 +1,12 @@
 /**
  * Issue 26 (DESIGN.md §4): an admin moves an order only along the allowed transitions (anything else is a 409 that
- * changes nothing), and deleting a paid order archives it: gone from every list, still in the dashboard's figures.
+ * changes nothing), and deleting a finished paid order archives it: gone from the admin's list, still in the
+ * dashboard's figures, the shopper's history and reachable for refunds (issue 46); an unfinished one is refused.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus } from '@emporium/contract';
-import { orders, products } from '../../db/schema.ts';
+import { orders, products, sandboxPayments } from '../../db/schema.ts';
 import {
   buildTestApp,
   insertProduct,
@@ -137,10 +138,8 @@ describe('PUT /api/admin/orders/status/:id: allowed transitions only', () => {
     expect(await stockOf(productId)).toBe(STOCK);
   });
 
-  it('an unknown or archived order is a 404', async () => {
-    const { orderId } = await orderIn('Processing');
-    expect((await as(t.app, admin).delete(`/api/admin/orders/delete/${orderId}`)).statusCode).toBe(200);
-    for (const id of [orderId, '00000000-0000-4000-8000-000000000000', 'nope']) {
+  it('an unknown or malformed order is a 404', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       const res = await setStatus(id, 'Shipped');
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ success: false, message: 'Order not found' });
@@ -167,7 +166,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('status races (PostgreSQL)', () =>
   });
 });
 
-describe('DELETE /api/admin/orders/delete/:id: paid orders are archived, unpaid ones deleted', () => {
+describe('DELETE /api/admin/orders/delete/:id: finished paid orders are archived, unpaid ones deleted', () => {
   const dashboard = async () => (await as(t.app, admin).get('/api/admin/dashboard')).json().data;
   const figures = (d: { last30Days: unknown; today: unknown; revenueByDay: unknown }) => ({
     last30Days: d.last30Days,
@@ -176,8 +175,8 @@ describe('DELETE /api/admin/orders/delete/:id: paid orders are archived, unpaid 
   });
   const ids = (res: { json: () => { data: Array<{ _id: string }> } }) => res.json().data.map((o) => o._id);
 
-  it.each(['Processing', 'Delivered', 'Cancelled'] as const)(
-    'a paid %s order leaves the lists, search, CSV and the shopper, and stays in the dashboard',
+  it.each(['Delivered', 'Cancelled'] as const)(
+    'a finished paid %s order leaves the admin’s list, search and CSV, and stays reachable and in the dashboard',
     async (status) => {
       const { orderId } = await orderIn(status);
       const adminList = () => as(t.app, admin).get('/api/admin/orders/get');
@@ -188,7 +187,6 @@ describe('DELETE /api/admin/orders/delete/:id: paid orders are archived, unpaid 
       expect(ids(await adminList())).toContain(orderId);
       expect(ids(await search())).toEqual([orderId]);
       expect((await csv()).body).toContain(orderId);
-      expect(ids(await history())).toContain(orderId);
       const before = await dashboard();
 
       const res = await as(t.app, admin).delete(`/api/admin/orders/delete/${orderId}`);
@@ -199,26 +197,105 @@ describe('DELETE /api/admin/orders/delete/:id: paid orders are archived, unpaid 
       expect(ids(await adminList())).not.toContain(orderId);
       expect(ids(await search())).toEqual([]);
       expect((await csv()).body).not.toContain(orderId);
-      expect(ids(await history())).not.toContain(orderId);
-      expect((await as(t.app, shopper).get(`/api/shop/order/details/${orderId}`)).statusCode).toBe(404);
-      expect((await as(t.app, admin).get(`/api/admin/orders/details/${orderId}`)).statusCode).toBe(404);
+      // Issue 46: still the shopper's (history, details), and the admin still opens it by id.
+      expect(ids(await history())).toContain(orderId);
+      expect((await as(t.app, shopper).get(`/api/shop/order/details/${orderId}`)).statusCode).toBe(200);
+      const details = await as(t.app, admin).get(`/api/admin/orders/details/${orderId}`);
+      expect(details.json().data).toMatchObject({ _id: orderId, orderStatus: status, archived: true });
       const after = await dashboard();
       expect(figures(after)).toEqual(figures(before));
       expect(after.latestOrders.map((o: { _id: string }) => o._id)).not.toContain(orderId);
 
       const again = await as(t.app, admin).delete(`/api/admin/orders/delete/${orderId}`);
-      expect(again.statusCode).toBe(404);
-      expect(again.json()).toEqual({ success: false, message: 'Order not found' });
+      expect(again.statusCode).toBe(200);
+      expect((await rowOf(orderId))!.archivedAt).toEqual((await rowOf(orderId))!.archivedAt);
     },
   );
 
+  // Issue 46, item 7: archiving a paid, unshipped order made it 404 to every route while it stayed paid and
+  // Processing with its stock held.
+  it.each([
+    ['Processing', 'Cancel it (which refunds it) or wait until it is delivered'],
+    ['Shipped', 'Cancel it (which refunds it) or wait until it is delivered'],
+  ] as const)(
+    'a paid %s order is not deleted: 409 says what to do first, nothing changes',
+    async (status, hint) => {
+      const { orderId, productId } = await orderIn(status);
+      const stock = await stockOf(productId);
+      const res = await as(t.app, admin).delete(`/api/admin/orders/delete/${orderId}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        success: false,
+        message: `This order is paid and not finished. ${hint} before deleting it.`,
+      });
+      expect(await rowOf(orderId)).toMatchObject({ archivedAt: null, orderStatus: status });
+      expect(await stockOf(productId)).toBe(stock);
+      expect(ids(await as(t.app, admin).get('/api/admin/orders/get'))).toContain(orderId);
+    },
+  );
+
+  it('a cancelled order whose refund failed is not deleted, and stays under "Refunds due"', async () => {
+    const { orderId } = await orderIn('Processing');
+    await t.db
+      .update(orders)
+      .set({ orderStatus: 'Cancelled', refundReservedCents: 0, refundedCents: 0 })
+      .where(eq(orders.id, orderId));
+    const res = await as(t.app, admin).delete(`/api/admin/orders/delete/${orderId}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'This order was paid and is not fully refunded yet. Refund it before deleting it.',
+    );
+    const due = (await as(t.app, admin).get('/api/admin/orders/get?refund=due&limit=100')).json().data;
+    expect(due.map((o: { _id: string }) => o._id)).toContain(orderId);
+  });
+
+  it('an order archived while still owed (before this rule) stays reachable: cancelled, due, refunded', async () => {
+    const { orderId, productId } = await orderIn('Processing');
+    // As the old delete left it: archived while paid and Processing, holding its stock.
+    await t.db.update(orders).set({ archivedAt: new Date() }).where(eq(orders.id, orderId));
+    expect((await as(t.app, admin).get(`/api/admin/orders/details/${orderId}`)).json().data).toMatchObject({
+      archived: true,
+      orderStatus: 'Processing',
+    });
+    // The admin cancels it and the provider refuses the refund (the sandbox thinks it was refunded already).
+    await t.db
+      .update(sandboxPayments)
+      .set({ refundedCents: 2000 })
+      .where(eq(sandboxPayments.orderId, orderId));
+    expect((await setStatus(orderId, 'Cancelled')).statusCode).toBe(200);
+    expect(await stockOf(productId)).toBe(STOCK);
+    const dueIds = async () =>
+      ids(await as(t.app, admin).get('/api/admin/orders/get?refund=due&limit=100')).filter(
+        (id) => id === orderId,
+      );
+    expect(await dueIds()).toEqual([orderId]);
+    const dueBefore = (await dashboard()).refundsDue;
+    expect(dueBefore).toBeGreaterThanOrEqual(1);
+    // The provider accepts the admin's second try.
+    await t.db.update(sandboxPayments).set({ refundedCents: 0 }).where(eq(sandboxPayments.orderId, orderId));
+    const refunded = await as(t.app, admin).post(`/api/admin/orders/refund/${orderId}`, {});
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().data).toMatchObject({ paymentStatus: 'refunded', archived: true });
+    expect(await dueIds()).toEqual([]);
+    expect((await dashboard()).refundsDue).toBe(dueBefore - 1);
+  });
+
+  it('a legacy archived Processing order can still be cancelled by its shopper: refunded and restocked', async () => {
+    const { orderId, productId } = await orderIn('Processing');
+    await t.db.update(orders).set({ archivedAt: new Date() }).where(eq(orders.id, orderId));
+    const res = await as(t.app, shopper).post(`/api/shop/order/cancel/${orderId}`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ orderStatus: 'Cancelled', paymentStatus: 'refunded' });
+    expect(await stockOf(productId)).toBe(STOCK);
+  });
+
   it('a paid order counts in the 30-day revenue and paid orders before and after it is deleted', async () => {
     const before = await dashboard();
-    const { orderId } = await orderIn('Processing');
+    const { orderId } = await orderIn('Delivered');
     const paid = await dashboard();
     expect(paid.last30Days.paidOrders).toBe(before.last30Days.paidOrders + 1);
     expect(paid.last30Days.revenue).toBeCloseTo(before.last30Days.revenue + QTY * 10, 2);
-    await as(t.app, admin).delete(`/api/admin/orders/delete/${orderId}`);
+    expect((await as(t.app, admin).delete(`/api/admin/orders/delete/${orderId}`)).statusCode).toBe(200);
     expect(figures(await dashboard())).toEqual(figures(paid));
   });
 

@@ -79,8 +79,10 @@ function uuidRange(prefix: string): [string, string] | undefined {
  * number through its unique index; PostgreSQL ORs the index scans instead of joining every order to its customer.
  */
 function orderWhere(filters: AdminOrderFilters): SQL | undefined {
-  // Archived (deleted paid) orders are never listed, searched or exported (issue 26).
-  const conditions: SQL[] = [isNull(orders.archivedAt)];
+  // Archived (deleted paid) orders are not listed, searched or exported (issue 26), except under the filters of
+  // orders that still owe money (refunds due, withdrawals to process), where they must not hide (issue 46).
+  const owesMoney = filters.refund === 'due' || filters.withdrawal === 'open';
+  const conditions: SQL[] = owesMoney ? [] : [isNull(orders.archivedAt)];
   if (filters.search) {
     const pattern = containsPattern(filters.search);
     const matches: SQL[] = [
@@ -180,6 +182,7 @@ async function readAdminOrders(
     ),
     customer: { userName: r.userName, email: r.email, emailVerified: r.verifiedAt !== null },
     refundDue: r.refundDue,
+    archived: r.order.archivedAt !== null,
   }));
 }
 
@@ -202,13 +205,16 @@ export async function listAllOrders(
 }
 
 /**
- * One order with its customer and its timeline (acting admins named); 404 "Order not found" for an unknown,
- * malformed or archived id.
+ * One order with its customer and its timeline (acting admins named), archived ones included (`archived`; issue 46:
+ * reachable for refunds and withdrawals); 404 "Order not found" for an unknown or malformed id.
  */
 export async function getAdminOrder(db: Db, images: ImageStore, orderId: string): Promise<AdminOrder> {
   if (!isUuid(orderId)) throw notFound('Order not found');
-  const visible = and(eq(orders.id, orderId), isNull(orders.archivedAt));
-  const [order] = await readAdminOrders(db, images, visible, { limit: 1, offset: 0, timeline: true });
+  const [order] = await readAdminOrders(db, images, eq(orders.id, orderId), {
+    limit: 1,
+    offset: 0,
+    timeline: true,
+  });
   if (!order) throw notFound('Order not found');
   return order;
 }
@@ -284,7 +290,7 @@ export async function* orderCsvRecords(
 
 /**
  * Sets the order's status if the transition table allows it (issue 26, DESIGN.md §4). The rule is enforced by the
- * UPDATE itself (`where id = $1 and archived_at is null and order_status in (<allowed sources>)`), so two admins
+ * UPDATE itself (`where id = $1 and order_status in (<allowed sources>)`), so two admins
  * changing the same order at once cannot both pass it. Returns the updated order.
  * - Setting the status the order already has: no-op, the order as it is.
  * - Cancelled: stock back exactly once; an unpaid order's payment is cancelled too, so a late capture cannot fulfil
@@ -295,7 +301,7 @@ export async function* orderCsvRecords(
  *   is called after the commit. Delivered sends no e-mail.
  * - Cancelled on a paid order (issue 26): its balance is refunded (reserved in the same transaction, sent after the
  *   commit); `message` then says what became of the refund, including a refusal by the provider.
- * - 404 unknown, malformed or archived order; 409 "An order that is X cannot be set to Y." for any other change, with
+ * - 404 unknown or malformed order; 409 "An order that is X cannot be set to Y." for any other change, with
  *   nothing changed (and no e-mail).
  * Returns the order after the change and, when a refund was made, the sentence to show.
  */
@@ -331,9 +337,7 @@ export async function setOrderStatus(
         : await tx
             .update(orders)
             .set({ orderStatus: status, orderUpdateDate: now, ...shipping })
-            .where(
-              and(eq(orders.id, orderId), isNull(orders.archivedAt), inArray(orders.orderStatus, sources)),
-            )
+            .where(and(eq(orders.id, orderId), inArray(orders.orderStatus, sources)))
             .returning({
               id: orders.id,
               number: orders.number,
@@ -369,7 +373,7 @@ export async function setOrderStatus(
       const [order] = await tx
         .select({ status: orders.orderStatus })
         .from(orders)
-        .where(and(eq(orders.id, orderId), isNull(orders.archivedAt)));
+        .where(eq(orders.id, orderId));
       if (!order) throw notFound('Order not found');
       if (order.status !== status) throw conflict(statusRefusal(order.status, status));
       return null;
@@ -416,8 +420,9 @@ export async function setOrderStatus(
 /**
  * `POST /orders/refund/:id` (issue 26): refunds the whole balance, chosen lines, or an amount (contract
  * `AdminRefundBody`, dollars converted to cents here), optionally returning the refunded items to stock. Returns the
- * sentence to show (refunded, in flight, or refused by the provider) and the order after it. 404 unknown or archived
- * order; 409 not paid, more than is left; 400 a line not in the order. A refusal by the provider is a 409.
+ * sentence to show (refunded, in flight, or refused by the provider) and the order after it. 404 unknown order
+ * (archived ones are refunded too: issue 46); 409 not paid, more than is left; 400 a line not in the order. A
+ * refusal by the provider is a 409.
  */
 export async function refundFromAdmin(
   deps: OrderDeps,
@@ -438,11 +443,33 @@ export async function refundFromAdmin(
   return { message: refundSentence(outcome), order: await getAdminOrder(deps.db, deps.images, orderId) };
 }
 
+/** Why a paid order cannot be deleted yet (409, issue 46), or null when it is finished and may be archived. */
+function deleteRefusal(
+  order: Pick<typeof orders.$inferSelect, 'orderStatus' | 'capturingSince' | 'refundedCents' | 'totalCents'>,
+): string | null {
+  if (order.capturingSince !== null) {
+    return 'The payment for this order is being processed. Try again in a minute.';
+  }
+  switch (order.orderStatus) {
+    case 'Delivered':
+      return null;
+    case 'Cancelled':
+      return order.refundedCents >= order.totalCents
+        ? null
+        : 'This order was paid and is not fully refunded yet. Refund it before deleting it.';
+    default:
+      return 'This order is paid and not finished. Cancel it (which refunds it) or wait until it is delivered before deleting it.';
+  }
+}
+
 /**
- * `DELETE /orders/delete/:id` (issue 26, DESIGN.md §4 "paid orders are never destroyed"): an order that was paid
- * (payment completed or `paid_at` set) or whose capture is in flight is archived (`archived_at = now`): it leaves the
- * admin list, search, CSV and the shopper's history and details, and stays in the dashboard's figures. Any other
- * order is deleted with its lines, as before. Stock is not changed. 404 unknown, malformed or already archived order.
+ * `DELETE /orders/delete/:id` (DESIGN.md §4 "paid orders are never destroyed"). An order never paid is deleted with
+ * its lines (its discount use given back), as before. A paid order is archived (`archived_at = now`: it leaves the
+ * admin's list, search and CSV, stays in the dashboard's figures, the shopper's history and every route that acts
+ * on it) once it is finished: Delivered, or Cancelled and refunded in full. A paid order still owed something (it
+ * holds stock, waits to ship, or money is still to go back) is refused with 409 and a message that says what to do
+ * first (issue 46: archiving it stranded it). An order already archived answers as deleted. Stock is not changed.
+ * 404 unknown or malformed id.
  */
 export async function deleteOrder(db: Db, orderId: string): Promise<void> {
   if (!isUuid(orderId)) throw notFound('Order not found');
@@ -452,13 +479,20 @@ export async function deleteOrder(db: Db, orderId: string): Promise<void> {
         paymentStatus: orders.paymentStatus,
         paidAt: orders.paidAt,
         capturingSince: orders.capturingSince,
+        orderStatus: orders.orderStatus,
+        refundedCents: orders.refundedCents,
+        totalCents: orders.totalCents,
+        archivedAt: orders.archivedAt,
       })
       .from(orders)
-      .where(and(eq(orders.id, orderId), isNull(orders.archivedAt)))
+      .where(eq(orders.id, orderId))
       .for('update');
     if (!order) throw notFound('Order not found');
-    const keep = isPaid(order.paymentStatus) || order.paidAt !== null || order.capturingSince !== null;
-    if (keep) {
+    if (order.archivedAt) return;
+    const paid = isPaid(order.paymentStatus) || order.paidAt !== null || order.capturingSince !== null;
+    if (paid) {
+      const refusal = deleteRefusal(order);
+      if (refusal) throw conflict(refusal);
       await tx.update(orders).set({ archivedAt: new Date() }).where(eq(orders.id, orderId));
     } else {
       await releaseCodeInTx(tx, orderId);

@@ -68,10 +68,7 @@ export async function dashboardFigures(db: Db, images: ImageStore, now = new Dat
     db,
     sql`select count(*) as n from withdrawals where processed_at is null`,
   );
-  const [due] = await selectRows<{ n: string }>(
-    db,
-    sql`select count(*) as n from orders where ${refundDue} and archived_at is null`,
-  );
+  const [due] = await selectRows<{ n: string }>(db, sql`select count(*) as n from orders where ${refundDue}`);
 
   const revenue30 = sumFrom(since30, 'revenue');
   const orders30 = sumFrom(since30, 'orders');

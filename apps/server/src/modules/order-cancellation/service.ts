@@ -1,6 +1,6 @@
 /**
  * The shopper cancels their own order (issue 26) while it is Pending or Processing, i.e. not yet shipped: one
- * transaction moves it to Cancelled (the rule in the UPDATE's WHERE: the caller's, not archived, Pending or Processing,
+ * transaction moves it to Cancelled (the rule in the UPDATE's WHERE: the caller's, Pending or Processing,
  * no capture in flight), gives its stock back exactly once, reserves the refund of its whole balance when it was paid,
  * records the timeline event and queues the confirmation e-mail; the refund is sent to the provider after the commit
  * (refunds/service.ts; a crash in between leaves it pending for the reconciliation job).
@@ -38,7 +38,7 @@ function refusal(order: Pick<typeof orders.$inferSelect, 'orderStatus' | 'captur
 
 /**
  * `POST /api/shop/order/cancel/:id`: cancels the caller's order. Returns the sentence to show and the order after
- * it (with its timeline). 404 unknown, malformed, archived or someone else's order; 409 shipped, delivered, already
+ * it (with its timeline). 404 unknown, malformed or someone else's order; 409 shipped, delivered, already
  * cancelled or a capture in flight (nothing changed).
  */
 export async function cancelOwnOrder(
@@ -51,7 +51,7 @@ export async function cancelOwnOrder(
   let refund: ReservedRefund | undefined;
   const restocked = await transactionWithRetry(deps.db, async (tx) => {
     refund = undefined;
-    const owned = and(eq(orders.id, orderId), eq(orders.userId, userId), isNull(orders.archivedAt));
+    const owned = and(eq(orders.id, orderId), eq(orders.userId, userId));
     const [cancelled] = await tx
       .update(orders)
       .set({

@@ -167,13 +167,7 @@ const ownOrderById = preparedQuery((db) =>
   db
     .select({ row: orders, ...orderPartsJson })
     .from(orders)
-    .where(
-      and(
-        eq(orders.id, sql.placeholder('orderId')),
-        eq(orders.userId, sql.placeholder('userId')),
-        isNull(orders.archivedAt),
-      ),
-    )
+    .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))))
     .prepare('order_view_own_by_id'),
 );
 const eventsOfOrder = preparedQuery((db) =>
@@ -250,9 +244,9 @@ async function withItems(db: Db, images: ImageStore, rows: OrderRow[]): Promise<
 }
 
 /**
- * One order; with `userId` only that user's (ownership in the WHERE) and never an archived one (a paid order the
- * shop deleted, issue 26). 404 "Order not found" otherwise. Without `userId` (mail, payment pages) archived orders
- * are still found. One statement: the row and its parts (`orderPartsJson`).
+ * One order; with `userId` only that user's (ownership in the WHERE), archived ones included (issue 46: a paid order
+ * the shop deleted from its list stays the shopper's). 404 "Order not found" otherwise. One statement: the row and
+ * its parts (`orderPartsJson`).
  */
 export async function getOrder(
   db: Db,
@@ -283,51 +277,45 @@ export async function findOrder(
 }
 
 /**
- * Orders newest first, archived ones left out (issue 26) unless `includeArchived` (the shopper's data export: the
- * shop still holds them); with `userId` only that user's. `limit`/`offset` page.
+ * Orders newest first. A user's (`userId`) are all theirs, archived ones included (issue 46: the shop deleting a
+ * finished order from its list does not take it from the shopper, who keeps its details and after-sale rights);
+ * otherwise archived ones are left out (issue 26: the admin's "latest orders"). `limit`/`offset` page.
  */
 export async function listOrders(
   db: Db,
   images: ImageStore,
-  options: { userId?: string; limit?: number; offset?: number; includeArchived?: boolean } = {},
+  options: { userId?: string; limit?: number; offset?: number } = {},
 ): Promise<Order[]> {
   const rows = await db
     .select()
     .from(orders)
-    .where(
-      options.includeArchived
-        ? options.userId === undefined
-          ? undefined
-          : eq(orders.userId, options.userId)
-        : visibleOrders(options.userId),
-    )
+    .where(visibleOrders(options.userId))
     .orderBy(desc(orders.orderDate), desc(orders.id))
     .limit(options.limit ?? 1000)
     .offset(options.offset ?? 0);
   return withItems(db, images, rows);
 }
 
-/** How many orders there are, archived ones left out; with `userId` only that user's. */
+/** How many orders there are, archived ones left out; with `userId` every one of that user's. */
 export async function countOrders(db: Db, userId?: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(orders).where(visibleOrders(userId));
   return Number(row?.n ?? 0);
 }
 
-/** Orders not archived (issue 26: a deleted paid order), with `userId` only that user's. */
+/** With `userId` every order of that user's; otherwise the orders not archived (issue 26: a deleted paid order). */
 function visibleOrders(userId?: string): SQL | undefined {
-  const notArchived = isNull(orders.archivedAt);
-  return userId ? and(eq(orders.userId, userId), notArchived) : notArchived;
+  return userId ? eq(orders.userId, userId) : isNull(orders.archivedAt);
 }
 
 /**
  * The id of the user's order whose provider payment id is `paymentId` (the return page's `paymentId`/`token`);
- * 404 "Order not found" when there is none (unknown, someone else's, or archived).
+ * 404 "Order not found" when there is none (unknown or someone else's).
  */
 export async function orderIdForPayment(db: Db, userId: string, paymentId: string): Promise<string> {
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.paymentId, paymentId), eq(orders.userId, userId), isNull(orders.archivedAt)));
+    .where(and(eq(orders.paymentId, paymentId), eq(orders.userId, userId)));
   if (!row) throw notFound('Order not found');
   return row.id;
 }

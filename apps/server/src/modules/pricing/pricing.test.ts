@@ -592,8 +592,11 @@ describe("a code's use is given back when an unpaid order ends, kept when a paid
       (o: { orderId: string }) => as(t.app, admin).post(`/api/admin/orders/refund/${o.orderId}`, {}),
     ],
     [
-      'the admin deletes (archives) it',
-      (o: { orderId: string }) => as(t.app, admin).delete(`/api/admin/orders/delete/${o.orderId}`),
+      'the admin delivers, then deletes (archives) it',
+      async (o: { orderId: string }) => {
+        await as(t.app, admin).put(`/api/admin/orders/status/${o.orderId}`, { orderStatus: 'Delivered' });
+        return as(t.app, admin).delete(`/api/admin/orders/delete/${o.orderId}`);
+      },
     ],
   ])('paid, %s: the use is kept', async (_, end) => {
     const o = await paidOrderWithCode();

@@ -413,6 +413,10 @@ describe('figures: dashboard net of refunds, archived refunded orders, CSV', () 
     expect(refunded.today.revenue).toBeCloseTo(paid.today.revenue - 4, 2);
     expect(refunded.last30Days.paidOrders).toBe(paid.last30Days.paidOrders);
 
+    const delivered = await as(t.app, admin).put(`/api/admin/orders/status/${o.id}`, {
+      orderStatus: 'Delivered',
+    });
+    expect(delivered.statusCode).toBe(200);
     const del = await as(t.app, admin).delete(`/api/admin/orders/delete/${o.id}`);
     expect(del.statusCode).toBe(200);
     expect((await rowOf(t.db, o.id)).archivedAt).toBeInstanceOf(Date);
@@ -420,13 +424,20 @@ describe('figures: dashboard net of refunds, archived refunded orders, CSV', () 
     expect(after.last30Days).toEqual(refunded.last30Days);
     expect(after.today).toEqual(refunded.today);
     expect(after.revenueByDay).toEqual(refunded.revenueByDay);
-    // An archived order cannot be refunded any more (it is gone from the admin's views).
-    expect((await refund(o.id, { amount: 1 })).statusCode).toBe(404);
+    // An archived order can still be refunded (issue 46: a withdrawal after delivery, a goodwill refund).
+    expect((await refund(o.id, { amount: 1 })).statusCode).toBe(200);
+    expect((await dashboard()).last30Days.revenue).toBeCloseTo(refunded.last30Days.revenue - 1, 2);
   });
 
   it('a fully refunded order deleted: archived, not destroyed, revenue unchanged', async () => {
     const o = await paidOrder();
     expect((await refund(o.id)).statusCode).toBe(200);
+    // Refunded but still Processing (it holds its stock): not finished, so not deleted until cancelled.
+    expect((await as(t.app, admin).delete(`/api/admin/orders/delete/${o.id}`)).statusCode).toBe(409);
+    const cancel = await as(t.app, admin).put(`/api/admin/orders/status/${o.id}`, {
+      orderStatus: 'Cancelled',
+    });
+    expect(cancel.statusCode).toBe(200);
     const before = await dashboard();
     expect((await as(t.app, admin).delete(`/api/admin/orders/delete/${o.id}`)).statusCode).toBe(200);
     expect(await rowOf(t.db, o.id)).toMatchObject({ paymentStatus: 'refunded', refundedCents: 2500 });

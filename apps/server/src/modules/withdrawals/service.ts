@@ -6,7 +6,7 @@
  * acknowledgement with its content, date and time, all in one transaction. The admin refunds it when the goods are
  * back (admin refund with restock); a refund of the whole balance marks it processed.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type Order } from '@emporium/contract';
 import { transactionWithRetry } from '../../db/client.ts';
 import { orderItems, orders, withdrawals } from '../../db/schema.ts';
@@ -20,8 +20,8 @@ import type { OrderDeps } from '../orders/service.ts';
 
 /**
  * `POST /api/shop/order/withdraw/:id` (second step, `confirm: true`): records the caller's withdrawal from a
- * delivered order. Returns the sentence to show and the order (with `withdrawal` and its timeline). 404 unknown,
- * archived or someone else's order; 409 not delivered yet (Pending/Processing: cancel instead), the 14 days over, or
+ * delivered order (archived ones included: the shop deleting it from its list takes no right away). Returns the
+ * sentence to show and the order (with `withdrawal` and its timeline). 404 unknown or someone else's order; 409 not delivered yet (Pending/Processing: cancel instead), the 14 days over, or
  * already withdrawn; nothing is recorded then. `now` is for tests.
  */
 export async function withdrawFromOrder(
@@ -36,7 +36,7 @@ export async function withdrawFromOrder(
     const [order] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.userId, userId), isNull(orders.archivedAt)))
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
       .for('update');
     if (!order) throw notFound('Order not found');
     const deadline = withdrawalDeadline(order);

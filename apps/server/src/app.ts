@@ -323,6 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalog,
     requireEmailVerification: config.requireEmailVerification,
     shopCountry: config.shopCountry,
+    shopTimeZone: config.shopTimeZone,
   };
   await app.register(orderRoutes, { prefix: '/api/shop', ...orderDeps });
   // After the sale (issue 26): the shopper's cancellation and withdrawal; refunds are admin routes.

@@ -31,6 +31,15 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v ? v : undefined));
+/** True for a time zone name the runtime knows (IANA, e.g. `Europe/Berlin`; `UTC`). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const int = (def: number, min = 1) => z.coerce.number().int().min(min).default(def);
 
 const EnvSchema = z.object({
@@ -42,6 +51,11 @@ const EnvSchema = z.object({
   STOREFRONT_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** The shop's country (ISO 3166-1 alpha-2, issue 27): addresses saved without one are there. */
   SHOP_COUNTRY: CountryCode.default('US'),
+  /** The shop's time zone (IANA, issue 46): the withdrawal period ends at midnight there. */
+  SHOP_TIME_ZONE: z
+    .string()
+    .default('UTC')
+    .refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin or America/New_York'),
   DATA_DIR: optionalString,
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -156,6 +170,8 @@ export interface Config {
   storefrontUrl: string;
   /** SHOP_COUNTRY (issue 27): the country of addresses the spec's client saves (it sends none). */
   shopCountry: string;
+  /** SHOP_TIME_ZONE (issue 46): the IANA zone whose midnights end the days of legal periods (withdrawal). */
+  shopTimeZone: string;
   dataDir: string;
   /** PostgreSQL connection string; undefined means embedded PGlite under `dataDir/db`. */
   databaseUrl?: string;
@@ -373,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     storefrontUrl: (e.STOREFRONT_URL ?? publicUrl).replace(/\/+$/, ''),
     shopCountry: e.SHOP_COUNTRY,
+    shopTimeZone: e.SHOP_TIME_ZONE,
     dataDir: resolve(e.DATA_DIR ?? join(REPO_ROOT, 'data')),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

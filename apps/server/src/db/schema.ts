@@ -572,6 +572,12 @@ export const orders = pgTable(
     country: text('country'),
     /** When the order was set to Delivered: the EU withdrawal period (14 days) runs from here (issue 26). */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /**
+     * The first instant after the withdrawal period (issue 46): midnight at the end of the 14th day after delivery in
+     * the shop's time zone (SHOP_TIME_ZONE; Consumer Rights Directive art. 9 with Regulation 1182/71 art. 3), fixed
+     * when the order is delivered (`withdrawalEndSql`). Null until delivered.
+     */
+    withdrawalEndsAt: timestamp('withdrawal_ends_at', { withTimezone: true }),
     /** Cents given back by completed refunds (issue 26). */
     refundedCents: integer('refunded_cents').notNull().default(0),
     /**

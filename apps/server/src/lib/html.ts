@@ -21,14 +21,12 @@ export function formatCents(cents: number): string {
   return `$${USD.format(toDollars(cents))}`;
 }
 
-const DAY = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A day as the shop's messages write it ("March 1, 2099"), in UTC. */
-export function formatDay(date: Date): string {
-  return DAY.format(date);
+/** A day as the shop's messages write it ("March 1, 2099"), in `timeZone` (IANA; default UTC). */
+export function formatDay(date: Date, timeZone = 'UTC'): string {
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone,
+  }).format(date);
 }

@@ -21,6 +21,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../db/client.ts';
+import { withdrawalEndSql } from '../modules/orders/order-view.ts';
 
 const SHOE_SIZES = ['39', '40', '41', '42', '43', '44', '45'];
 const LETTER_SIZES = ['XS', 'S', 'M', 'L', 'XL'];
@@ -456,7 +457,8 @@ export async function fillOrders(db: Db, count: number, days = 365): Promise<num
     await tx.execute(sql`
       insert into orders (id, user_id, order_status, payment_method, payment_status, payment_provider, total_cents,
         subtotal_cents, address, city, state, pincode, phone, notes, country, payment_id, paid_at, stock_held,
-        shipped_at, delivered_at, refunded_cents, refund_reserved_cents, order_date, order_update_date)
+        shipped_at, delivered_at, withdrawal_ends_at, refunded_cents, refund_reserved_cents, order_date,
+        order_update_date)
       select o.id, o.user_id, st.order_status, 'paypal', st.payment_status, 'sandbox', t.total, t.total,
         (1 + o.k % 200) || ' High Street', (${textArray(CITIES)})[1 + o.k % ${CITIES.length}], '', 
         lpad(((o.k::bigint * 7919) % 100000)::text, 5, '0'), '+44 20 7946 ' || lpad((o.k % 10000)::text, 4, '0'), '', 'GB',
@@ -465,6 +467,8 @@ export async function fillOrders(db: Db, count: number, days = 365): Promise<num
         st.paid and st.order_status <> 'Cancelled',
         case when st.order_status in ('Shipped', 'Delivered') then o.order_date + interval '2 days' end,
         case when st.order_status = 'Delivered' then o.order_date + interval '5 days' end,
+        case when st.order_status = 'Delivered'
+          then ${withdrawalEndSql(sql`o.order_date + interval '5 days'`, 'UTC')} end,
         st.refunded, st.refunded, o.order_date,
         least(now(), o.order_date + interval '5 days' * ${u(sql`o.k`, 28)})
       from gen_order o

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { orders, orderStatusTotals, users, withdrawals } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import { orderParts, orderTimeline, toOrder } from '../orders/order-view.ts';
+import { orderParts, orderTimeline, toOrder, withdrawalEndSql } from '../orders/order-view.ts';
 import { restoreStock } from '../orders/stock.ts';
 import { recordOrderEvent } from '../orders/events.ts';
 import { releaseCodeInTx } from '../pricing/service.ts';
@@ -298,7 +298,7 @@ export async function* orderCsvRecords(
  * - Shipped (issue 26): `shippedAt` and the tracking details given (carrier, tracking number, URL; none when the
  *   spec's client sends only the status) are stored in the same UPDATE, and the "your order has shipped" e-mail is
  *   queued in the outbox in the same transaction (so it goes out once, and only if the change commits); `kickMail`
- *   is called after the commit. Delivered sends no e-mail.
+ *   is called after the commit. Delivered sends no e-mail and fixes the end of the withdrawal period (`withdrawalEndSql`, issue 46).
  * - Cancelled on a paid order (issue 26): its balance is refunded (reserved in the same transaction, sent after the
  *   commit); `message` then says what became of the refund, including a refusal by the provider.
  * - 404 unknown or malformed order; 409 "An order that is X cannot be set to Y." for any other change, with
@@ -326,7 +326,7 @@ export async function setOrderStatus(
           trackingUrl: tracking.trackingUrl ?? null,
         }
       : status === 'Delivered'
-        ? { deliveredAt: now }
+        ? { deliveredAt: now, withdrawalEndsAt: withdrawalEndSql(now, deps.shopTimeZone ?? 'UTC') }
         : {};
   let shippedMail = false;
   let refund: ReservedRefund | undefined;

@@ -14,16 +14,27 @@ type OrderItemRow = typeof orderItems.$inferSelect;
 type OrderEventRow = typeof orderEvents.$inferSelect;
 type WithdrawalRow = Pick<typeof withdrawals.$inferSelect, 'orderId' | 'requestedAt' | 'processedAt'>;
 
-const DAY_MS = 86_400_000;
-
 /** Whether the shopper may cancel the order now (issue 26): Pending or Processing, and no capture in flight. */
 export function isCancellable(row: Pick<OrderRow, 'orderStatus' | 'capturingSince'>): boolean {
   return (row.orderStatus === 'Pending' || row.orderStatus === 'Processing') && row.capturingSince === null;
 }
 
-/** The end of the withdrawal period (delivery + `WITHDRAWAL_DAYS` days), or null when not delivered. */
-export function withdrawalDeadline(row: Pick<OrderRow, 'deliveredAt'>): Date | null {
-  return row.deliveredAt ? new Date(row.deliveredAt.getTime() + WITHDRAWAL_DAYS * DAY_MS) : null;
+/**
+ * SQL for the first instant after the withdrawal period of an order delivered at `deliveredAt` (issue 46): midnight
+ * at the end of the `WITHDRAWAL_DAYS`th day after the day of delivery, in `timeZone` (IANA; the shop's,
+ * SHOP_TIME_ZONE). The day of delivery does not count and a period in days ends at the end of its last day
+ * (Regulation 1182/71 art. 3, which the Consumer Rights Directive's 14 days follow); PostgreSQL's time zone rules
+ * place that midnight across a daylight-saving change. Delivered 16:00 on 1 June in Berlin: ends 16 June 00:00 Berlin.
+ */
+export function withdrawalEndSql(deliveredAt: Date | SQL, timeZone: string): SQL {
+  const at = deliveredAt instanceof Date ? sql`${deliveredAt.toISOString()}::timestamptz` : deliveredAt;
+  const zone = sql`${timeZone}::text`;
+  return sql`(((${at}) at time zone ${zone})::date + ${WITHDRAWAL_DAYS + 1}::int)::timestamp at time zone ${zone}`;
+}
+
+/** The last instant the shopper may withdraw (1 ms before `withdrawal_ends_at`), or null when not delivered. */
+export function withdrawalDeadline(row: Pick<OrderRow, 'withdrawalEndsAt'>): Date | null {
+  return row.withdrawalEndsAt ? new Date(row.withdrawalEndsAt.getTime() - 1) : null;
 }
 
 /**

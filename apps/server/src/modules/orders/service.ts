@@ -58,6 +58,8 @@ export interface OrderDeps {
   requireEmailVerification?: boolean;
   /** SHOP_COUNTRY (issue 27): the country of addresses saved without one (default US). */
   shopCountry?: string;
+  /** SHOP_TIME_ZONE (issue 46): where the withdrawal period's last day ends (IANA; default UTC). */
+  shopTimeZone?: string;
 }
 
 /** Where the provider returns the shopper after approval: the server captures there (capture.ts captureOnReturn). */

@@ -25,7 +25,7 @@ import type { OrderDeps } from '../orders/service.ts';
  * already withdrawn; nothing is recorded then. `now` is for tests.
  */
 export async function withdrawFromOrder(
-  deps: Pick<OrderDeps, 'db' | 'images' | 'storefrontUrl' | 'kickMail'>,
+  deps: Pick<OrderDeps, 'db' | 'images' | 'storefrontUrl' | 'kickMail' | 'shopTimeZone'>,
   userId: string,
   orderId: string,
   reason?: string,
@@ -47,7 +47,9 @@ export async function withdrawFromOrder(
       throw conflict('You can withdraw from this order once it has been delivered.');
     }
     if (now > deadline) {
-      throw conflict(`The 14-day withdrawal period for this order ended on ${formatDay(deadline)}.`);
+      throw conflict(
+        `The 14-day withdrawal period for this order ended on ${formatDay(deadline, deps.shopTimeZone)}.`,
+      );
     }
     const lines = await tx
       .select({ title: orderItems.title, quantity: orderItems.quantity })

@@ -1,6 +1,7 @@
 /**
  * Issue 26, the EU withdrawal function (`POST /api/shop/order/withdraw/:id`; Directive (EU) 2023/2673, CRD Art. 11a),
- * written as the failures it guards against: a withdrawal accepted outside the 14 days after delivery, or before
+ * written as the failures it guards against: a withdrawal accepted outside the 14 days after delivery (which end at
+ * the end of the 14th day on the shop's clock, issue 46), or refused inside them, or before
  * delivery, twice, without the confirming step, or from someone else's order; an acknowledgement without its content,
  * date and time; and a withdrawal the admin refunded that stays "to process" or restocks twice.
  */
@@ -16,6 +17,8 @@ import {
 } from '../../test/build-test-app.ts';
 import { addAddress, as, buyProducts, type Session } from '../../test/shop-client.ts';
 import { captureMail, type CapturedMail } from '../account/test-mail.ts';
+import { loadConfig } from '../../config.ts';
+import { withdrawalEndSql } from '../orders/order-view.ts';
 import { withdrawFromOrder } from './service.ts';
 
 let t: TestApp;
@@ -26,7 +29,7 @@ let stranger: Session;
 
 beforeAll(async () => {
   mail = captureMail();
-  t = await buildTestApp({}, { mailer: mail.mailer });
+  t = await buildTestApp({ SHOP_TIME_ZONE: ZONE }, { mailer: mail.mailer });
   admin = await signUpAndLogIn(t.app);
   await promoteToAdmin(t.db, admin.userId);
   shopper = await signUpAndLogIn(t.app, { userName: 'Sam Shopper' });
@@ -39,6 +42,8 @@ afterAll(async () => {
 
 const STOCK = 10;
 const DAY_MS = 86_400_000;
+/** The shop's time zone in these tests (SHOP_TIME_ZONE): the withdrawal period ends at midnight there. */
+const ZONE = 'Europe/Berlin';
 
 const stockOf = async (id: string) =>
   (await t.db.select({ s: products.totalStock }).from(products).where(eq(products.id, id)))[0]!.s;
@@ -51,6 +56,25 @@ const setStatus = (id: string, orderStatus: string) =>
   as(t.app, admin).put(`/api/admin/orders/status/${id}`, { orderStatus });
 const outboxSize = async () =>
   Number((await t.db.select({ n: sql<number>`count(*)` }).from(mailOutbox))[0]!.n);
+
+/** Moves the order's delivery to `at`, with the end of its withdrawal period as delivery fixes it. */
+async function deliveredAt(orderId: string, at: Date) {
+  await t.db
+    .update(orders)
+    .set({ deliveredAt: at, withdrawalEndsAt: withdrawalEndSql(at, ZONE) })
+    .where(eq(orders.id, orderId));
+}
+
+/** The date and time of `at` on a Berlin clock, `2026-06-16 00:00`. */
+const berlinClock = (at: Date) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(at);
 
 /**
  * A paid order of 2 × "Teapot" ($8) and 1 × "Cup" ($3), $19, moved to `status`; Delivered `daysAgo` days ago
@@ -66,12 +90,7 @@ async function order(status: 'Processing' | 'Shipped' | 'Delivered' = 'Delivered
   if (status !== 'Processing') expect((await setStatus(o._id, 'Shipped')).statusCode).toBe(200);
   if (status === 'Delivered') {
     expect((await setStatus(o._id, 'Delivered')).statusCode).toBe(200);
-    if (daysAgo > 0) {
-      await t.db
-        .update(orders)
-        .set({ deliveredAt: new Date(Date.now() - daysAgo * DAY_MS) })
-        .where(eq(orders.id, o._id));
-    }
+    if (daysAgo > 0) await deliveredAt(o._id, new Date(Date.now() - daysAgo * DAY_MS));
   }
   return { id: o._id, number: o.orderNumber, teapot, cup };
 }
@@ -138,20 +157,45 @@ describe('POST /api/shop/order/withdraw/:id', () => {
     expect(view.timeline.map((e: { kind: string }) => e.kind)).not.toContain('withdrawal_requested');
   });
 
-  it('the 14 days end to the minute (the `now` of withdrawFromOrder)', async () => {
-    const early = await order('Delivered');
+  // Issue 46, item 8: the period was delivery + 14 × 24 h, so a shopper delivered at 16:00 on 1 June who withdrew at
+  // 20:00 on 15 June was refused.
+  it('delivered at 16:00 on 1 June (Berlin), a withdrawal at 20:00 on 15 June is in time; at midnight it is over', async () => {
+    const deps = { db: t.db, images: t.images, storefrontUrl: 'http://shop.test', shopTimeZone: ZONE };
+    const inTime = await order('Delivered');
     const late = await order('Delivered');
-    const deliveredAt = (await rowOf(early.id)).deliveredAt!;
-    const lateDelivered = (await rowOf(late.id)).deliveredAt!;
-    const deps = { db: t.db, images: t.images, storefrontUrl: 'http://shop.test' };
-    const lastMinute = new Date(deliveredAt.getTime() + 14 * DAY_MS - 60_000);
-    const done = await withdrawFromOrder(deps, shopper.userId, early.id, undefined, lastMinute);
+    for (const o of [inTime, late]) await deliveredAt(o.id, new Date('2026-06-01T14:00:00Z'));
+    const evening = new Date('2026-06-15T18:00:00Z');
+    expect(berlinClock(evening)).toBe('2026-06-15 20:00');
+    const done = await withdrawFromOrder(deps, shopper.userId, inTime.id, undefined, evening);
     expect(done.order.withdrawal).not.toBeNull();
-    const tooLate = new Date(lateDelivered.getTime() + 14 * DAY_MS + 60_000);
-    await expect(withdrawFromOrder(deps, shopper.userId, late.id, undefined, tooLate)).rejects.toMatchObject({
-      statusCode: 409,
-    });
+    expect(done.order.withdrawableUntil).toBe('2026-06-15T21:59:59.999Z');
+    const midnight = new Date('2026-06-15T22:00:00Z');
+    await expect(withdrawFromOrder(deps, shopper.userId, late.id, undefined, midnight)).rejects.toMatchObject(
+      {
+        statusCode: 409,
+        message: 'The 14-day withdrawal period for this order ended on June 15, 2026.',
+      },
+    );
     expect(await withdrawalOf(late.id)).toBeUndefined();
+  });
+
+  it('delivery through the admin fixes the end at midnight after the 14th day on the shop’s clock', async () => {
+    const o = await order('Delivered');
+    const row = await rowOf(o.id);
+    const delivered = berlinClock(row.deliveredAt!).slice(0, 10);
+    const day15 = new Date(`${delivered}T12:00:00Z`);
+    day15.setUTCDate(day15.getUTCDate() + 15);
+    expect(berlinClock(row.withdrawalEndsAt!)).toBe(`${day15.toISOString().slice(0, 10)} 00:00`);
+    const deps = { db: t.db, images: t.images, storefrontUrl: 'http://shop.test', shopTimeZone: ZONE };
+    const lastMoment = new Date(row.withdrawalEndsAt!.getTime() - 1);
+    expect(
+      (await withdrawFromOrder(deps, shopper.userId, o.id, undefined, lastMoment)).order.withdrawal,
+    ).not.toBeNull();
+  });
+
+  it('SHOP_TIME_ZONE must be a time zone: start-up stops naming it', () => {
+    expect(() => loadConfig({ SHOP_TIME_ZONE: 'Mars/Olympus' })).toThrow(/SHOP_TIME_ZONE/);
+    expect(loadConfig({}).shopTimeZone).toBe('UTC');
   });
 
   it.each(['Processing', 'Shipped'] as const)(

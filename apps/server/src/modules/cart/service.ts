@@ -11,14 +11,31 @@ import { cartItems, carts, products, productVariants } from '../../db/schema.ts'
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { productColumns } from '../products/service.ts';
-import { optionNamesOf, optionPairs, resolveVariant } from '../variants/service.ts';
+import {
+  optionNamesOf,
+  optionPairs,
+  resolveVariant,
+  variantOptions,
+  variantPhrase,
+} from '../variants/service.ts';
 
 /** Message of a cart read that dropped lines whose product no longer exists. */
 export const REMOVED_ITEMS_MESSAGE = 'Some items are no longer available and were removed from your cart';
 
-/** The 409 message when a line would exceed the stock (DESIGN.md §4). */
-export function stockMessage(stock: number): string {
-  return stock > 0 ? `Only ${stock} left in stock` : 'This product is out of stock';
+/**
+ * The 409 message when a line would exceed the stock (DESIGN.md §4): "Only N left in stock", and for a variant of a
+ * product with options its name ("Only 1 left in size XL, black"; issue 46), so that a shopper whose client knows no
+ * sizes learns which one ran out.
+ */
+export function stockMessage(stock: number, variant = ''): string {
+  if (stock <= 0)
+    return variant ? `This product is out of stock in ${variant}` : 'This product is out of stock';
+  return `Only ${stock} left in ${variant || 'stock'}`;
+}
+
+/** `stockMessage` for a variant, its options read only now that an add or update is refused. */
+async function variantStockMessage(db: Db, variantId: string, stock: number): Promise<string> {
+  return stockMessage(stock, variantPhrase(await variantOptions(db, variantId)));
 }
 
 /**
@@ -117,8 +134,9 @@ async function variantStock(db: Db, variantId: string): Promise<number> {
 }
 
 /**
- * Adds `quantity` units of a variant to its line (creating it); without `variantId`, the product's default variant
- * (first in stock, issue 28), so the spec's client adds products as before. One statement, the database function
+ * Adds `quantity` units of a variant to its line (creating it); without `variantId`, the variant
+ * `variantForSpecClient` picks (in stock at the product's price, the most units; issue 46), so the spec's client
+ * adds products as before. One statement, the database function
  * `add_cart_line` (migration 0028): adds to one cart queue on its row, and the rules are in the upsert's WHERE
  * clauses, refusing a new line when the cart already holds LIMITS.cartLines lines, and a resulting quantity above the
  * variant's stock or LIMITS.lineQuantity. 404 unknown product or variant; 409 above stock or a full cart, and nothing
@@ -133,7 +151,7 @@ export async function addToCart(
 ): Promise<string> {
   const variant = await resolveVariant(db, productId, variantId);
   const cap = Math.min(variant.stock, LIMITS.lineQuantity.max);
-  if (quantity > cap) throw conflict(stockMessage(variant.stock));
+  if (quantity > cap) throw conflict(await variantStockMessage(db, variant.id, variant.stock));
   const cartId = await ensureCart(db, userId);
   const [added] = await retryOnConflict(() =>
     selectRows<{ quantity: number | null }>(
@@ -152,7 +170,7 @@ export async function addToCart(
     throw conflict(
       fresh > LIMITS.lineQuantity.max
         ? `You can add at most ${LIMITS.lineQuantity.max} of this product`
-        : stockMessage(fresh),
+        : await variantStockMessage(db, variant.id, fresh),
     );
   }
   return cartId;
@@ -202,7 +220,7 @@ export async function updateCartLine(
     throw notFound('Cart item not present');
   }
   const stock = await variantStock(db, line.variantId);
-  if (quantity > stock) throw conflict(stockMessage(stock));
+  if (quantity > stock) throw conflict(await variantStockMessage(db, line.variantId, stock));
   const updated = await db
     .update(cartItems)
     .set({ quantity })

@@ -7,7 +7,6 @@
  */
 import { and, asc, eq, inArray, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import {
-  defaultVariant,
   facetOf,
   LOW_STOCK_MAX,
   toCents,
@@ -107,10 +106,16 @@ export async function catalogShapeOf(
   };
 }
 
-// A product's variants (or one of them) with their stock, in the admin's order; built once (preparedQuery).
+// A product's variants (or one of them) with their stock and price, in the admin's order; built once (preparedQuery).
+const variantColumns = {
+  id: productVariants.id,
+  stock: productVariants.stock,
+  priceCents: productVariants.priceCents,
+  salePriceCents: productVariants.salePriceCents,
+};
 const variantsOfProduct = preparedQuery((db) =>
   db
-    .select({ id: productVariants.id, stock: productVariants.stock })
+    .select(variantColumns)
     .from(productVariants)
     .where(eq(productVariants.productId, sql.placeholder('productId')))
     .orderBy(asc(productVariants.position), asc(productVariants.createdAt))
@@ -118,7 +123,7 @@ const variantsOfProduct = preparedQuery((db) =>
 );
 const variantOfProduct = preparedQuery((db) =>
   db
-    .select({ id: productVariants.id, stock: productVariants.stock })
+    .select(variantColumns)
     .from(productVariants)
     .where(
       and(
@@ -129,9 +134,29 @@ const variantOfProduct = preparedQuery((db) =>
     .prepare('variant_of_product'),
 );
 
+/** The price a variant sells at, in cents: its sale price when above 0, else its price (DESIGN.md §4). */
+const paidCents = (v: { priceCents: number; salePriceCents: number }) =>
+  v.salePriceCents > 0 ? v.salePriceCents : v.priceCents;
+
 /**
- * The variant a line without a variant gets (the spec's client adds products): `variantId` when given (404 unless it
- * is one of the product's), else the first in stock in the admin's order, else the first. 404 unknown product.
+ * The variant an add that names none gets (the spec's client knows no variants; issue 46, item 17): of the variants
+ * in stock at the product's price (the cheapest in stock, what the listing shows: `deriveProduct`), the one with the
+ * most units, so that the spec's client can add a second unit or press + where the first variant in the admin's
+ * order had one left; ties go to the admin's order. With none in stock, the first variant. `variants` in the admin's
+ * order.
+ */
+export function variantForSpecClient<V extends { stock: number; priceCents: number; salePriceCents: number }>(
+  variants: readonly V[],
+): V | undefined {
+  const inStock = variants.filter((v) => v.stock > 0);
+  if (inStock.length === 0) return variants[0];
+  const price = Math.min(...inStock.map(paidCents));
+  return inStock.filter((v) => paidCents(v) === price).reduce((best, v) => (v.stock > best.stock ? v : best));
+}
+
+/**
+ * The variant of a cart line: `variantId` when given (404 unless it is one of the product's), else
+ * `variantForSpecClient`'s. 404 unknown product.
  */
 export async function resolveVariant(
   db: Db,
@@ -140,15 +165,43 @@ export async function resolveVariant(
 ): Promise<{ id: string; stock: number }> {
   if (!isUuid(productId)) throw notFound('Product not found');
   if (variantId !== undefined && !isUuid(variantId)) throw notFound('This size or colour is not available');
-  const rows =
+  const chosen =
     variantId === undefined
-      ? await variantsOfProduct(db).execute({ productId })
-      : await variantOfProduct(db).execute({ productId, variantId });
-  const chosen = defaultVariant(rows);
+      ? variantForSpecClient(await variantsOfProduct(db).execute({ productId }))
+      : (await variantOfProduct(db).execute({ productId, variantId }))[0];
   if (chosen) return chosen;
   if (variantId === undefined) throw notFound('Product not found');
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
   throw notFound(product ? 'This size or colour is not available' : 'Product not found');
+}
+
+/**
+ * What a stock refusal calls a variant (issue 46): "size XL, black" for Size XL and Colour Black, other options as
+ * "<name> <value>"; empty for a product without options.
+ */
+export function variantPhrase(options: ReadonlyArray<{ name: string; value: string }>): string {
+  return options
+    .map(({ name, value }) =>
+      /^size$/i.test(name)
+        ? `size ${value}`
+        : /^colou?r$/i.test(name)
+          ? value.toLowerCase()
+          : `${name.toLowerCase()} ${value}`,
+    )
+    .join(', ');
+}
+
+/** The option names and values of a variant, in position order (empty without options or for an unknown id). */
+export async function variantOptions(
+  db: Db,
+  variantId: string,
+): Promise<Array<{ name: string; value: string }>> {
+  const [row] = await selectRows<{ values: string[]; names: string[] }>(
+    db,
+    sql`select v.option_values as values, ${optionNamesOf(sql`v.product_id`)} as names
+        from ${productVariants} v where v.id = ${variantId}`,
+  );
+  return row ? optionPairs(row.names, row.values) : [];
 }
 
 /** Columns the product row derives from its options and variants. */

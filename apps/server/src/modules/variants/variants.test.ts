@@ -35,6 +35,7 @@ import { reconcilePayments } from '../orders/reconcile.ts';
 import { reserveStock } from '../orders/stock.ts';
 import { listProductIds } from '../products/service.ts';
 import { retryPendingRefunds } from '../refunds/reconcile.ts';
+import { variantForSpecClient } from './service.ts';
 
 const IMAGE = 'products/variant-test-800.webp';
 
@@ -567,7 +568,7 @@ describe('PUT /api/admin/products/variants/:id and what the shop shows', () => {
 });
 
 describe("the cart through the spec's client and ours", () => {
-  it('add without variantId takes the first variant in stock; with it, the named one (404 for another product’s)', async () => {
+  it('add without variantId takes the in-stock variant with the most units; with it, the named one (404 for another product’s)', async () => {
     const id = await insertProduct(t.db, { title: 'Default Pick', brand: 'Adidas' });
     await saveOk(
       id,
@@ -583,7 +584,7 @@ describe("the cart through the spec's client and ours", () => {
       ),
     );
     const p = await details(id);
-    const [sold, first, second] = p.variants;
+    const [sold, fewer, most] = p.variants;
     const other = await insertProduct(t.db, { title: 'Other Product', brand: 'Adidas' });
     const otherVariant = (await details(other)).variants[0]!;
     const s = await signUpAndLogIn(t.app);
@@ -591,25 +592,66 @@ describe("the cart through the spec's client and ours", () => {
     const spec = await addLine(s, id, 1);
     expect(spec.statusCode).toBe(200);
     expect(spec.json().data.items).toMatchObject([
-      { productId: id, variantId: first!._id, sku: 'PICK-41-WHITE', quantity: 1, totalStock: 2 },
+      { productId: id, variantId: most!._id, sku: 'PICK-42-WHITE', quantity: 1, totalStock: 6 },
     ]);
-    expect((await addLine(s, id, 2, second!._id)).statusCode).toBe(200);
+    expect((await addLine(s, id, 2, fewer!._id)).statusCode).toBe(200);
     const soldOut = await addLine(s, id, 1, sold!._id);
     expect(soldOut.statusCode).toBe(409);
-    expect(soldOut.json().message).toBe('This product is out of stock');
-    // The line is capped by the variant's stock (2), not the product's (8).
-    const tooMany = await addLine(s, id, 2);
+    expect(soldOut.json().message).toBe('This product is out of stock in size 40, white');
+    // The line is capped by its variant's stock (6), not the product's (8), and the refusal names the variant.
+    const tooMany = await addLine(s, id, 6);
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json().message).toBe('Only 2 left in stock');
+    expect(tooMany.json().message).toBe('Only 6 left in size 42, white');
     const foreign = await addLine(s, id, 1, otherVariant._id);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe('This size or colour is not available');
 
     const items = (await cartOf(s)).data.items as Array<{ variantId: string; quantity: number }>;
     expect(items.map((i) => [i.variantId, i.quantity])).toEqual([
-      [first!._id, 1],
-      [second!._id, 2],
+      [most!._id, 1],
+      [fewer!._id, 2],
     ]);
+  });
+
+  it('the variant an add without variantId takes sells at the product’s price: the most units among the cheapest in stock', () => {
+    const v = (id: string, stock: number, priceCents: number, salePriceCents = 0) => ({
+      id,
+      stock,
+      priceCents,
+      salePriceCents,
+    });
+    expect(variantForSpecClient([v('a', 1, 5000), v('b', 9, 5500), v('c', 3, 5000)])?.id).toBe('c');
+    expect(variantForSpecClient([v('a', 0, 4000), v('b', 9, 5500), v('c', 3, 6000, 5500)])?.id).toBe('b');
+    expect(variantForSpecClient([v('a', 2, 5000), v('b', 2, 5000)])?.id).toBe('a');
+    expect(variantForSpecClient([v('a', 0, 5000), v('b', 0, 4000)])?.id).toBe('a');
+  });
+
+  // Issue 46, item 17: the demo's Zara blazer has XS black first with 1 unit; the spec's client added it, then a
+  // second add or + answered 409 "Only 1 left in stock" and the client, as the spec says, emptied its cart.
+  it('the spec’s client buys two of a product whose first variant has one unit left: add twice, then +', async () => {
+    const id = await insertProduct(t.db, { title: 'Blazer', brand: 'Zara', category: 'Women' });
+    await saveOk(
+      id,
+      grid(
+        'BLAZER',
+        ['XS', 'S'],
+        ['Black'],
+        [
+          ['XS', 'Black', 1],
+          ['S', 'Black', 5],
+        ],
+      ),
+    );
+    const s = await signUpAndLogIn(t.app);
+    expect((await addLine(s, id, 1)).statusCode).toBe(200);
+    const second = await addLine(s, id, 1);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().data.items).toMatchObject([{ sku: 'BLAZER-S-BLACK', quantity: 2 }]);
+    const plus = await as(t.app, s).put(`/api/shop/cart/update-cart/${s.userId}/${id}`, { quantity: 3 });
+    expect(plus.statusCode, plus.body).toBe(200);
+    const tooMany = await as(t.app, s).put(`/api/shop/cart/update-cart/${s.userId}/${id}`, { quantity: 6 });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json()).toEqual({ success: false, message: 'Only 5 left in size S, black' });
   });
 
   it('update and delete with a variantId touch that line; without, the product’s oldest line / all its lines', async () => {
@@ -644,21 +686,22 @@ describe("the cart through the spec's client and ours", () => {
       );
 
     expect((await update(1, medium!._id)).statusCode).toBe(404);
+    // Without a variant the add takes M (9 units, the most); S is named.
     expect((await addLine(s, id, 1)).statusCode).toBe(200);
-    expect((await addLine(s, id, 1, medium!._id)).statusCode).toBe(200);
+    expect((await addLine(s, id, 1, small!._id)).statusCode).toBe(200);
 
     expect((await update(3)).statusCode).toBe(200);
     expect(await lines()).toEqual([
-      [small!._id, 3],
-      [medium!._id, 1],
+      [medium!._id, 3],
+      [small!._id, 1],
     ]);
     expect((await update(8, medium!._id)).statusCode).toBe(200);
     const over = await update(5, small!._id);
     expect(over.statusCode).toBe(409);
-    expect(over.json().message).toBe('Only 4 left in stock');
+    expect(over.json().message).toBe('Only 4 left in size S, green');
     expect(await lines()).toEqual([
-      [small!._id, 3],
       [medium!._id, 8],
+      [small!._id, 1],
     ]);
 
     expect((await remove(small!._id)).statusCode).toBe(200);

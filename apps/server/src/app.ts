@@ -38,6 +38,11 @@ import { queueVerificationMail, requestLogSerializer } from './modules/account-r
 import { memoryLoginThrottle, redisLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createPasswordHasher } from './modules/auth/password.ts';
 import { resilientLoginThrottle } from './modules/auth/resilient-throttle.ts';
+import {
+  codeAttempts,
+  WRONG_CODES_PER_ACCOUNT,
+  WRONG_CODES_PER_CLIENT,
+} from './modules/pricing/code-attempts.ts';
 import { fallbackRateLimitStore, redisHealth } from './lib/rate-limit-store.ts';
 import { createRefusalHold } from './lib/refusal-hold.ts';
 import { createWebShell } from './modules/web-shell/shell.ts';
@@ -269,14 +274,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const hasher = createPasswordHasher(config.argon2MemoryKib);
-  const localThrottle = memoryLoginThrottle(config.rateLimit.loginFailuresPerWindow, FIFTEEN_MINUTES);
-  const throttle = deps.redis
-    ? resilientLoginThrottle(
-        redisLoginThrottle(deps.redis, config.rateLimit.loginFailuresPerWindow, FIFTEEN_MINUTES),
-        localThrottle,
-        redisState,
-      )
-    : localThrottle;
+  // Failures counted in a window of 15 minutes: in Redis while it answers, else this instance's memory.
+  const throttleOf = (max: number) => {
+    const local = memoryLoginThrottle(max, FIFTEEN_MINUTES);
+    return deps.redis
+      ? resilientLoginThrottle(redisLoginThrottle(deps.redis, max, FIFTEEN_MINUTES), local, redisState)
+      : local;
+  };
+  const throttle = throttleOf(config.rateLimit.loginFailuresPerWindow);
+  // Discount code guesses (issue 46), counted like failed logins.
+  const codeGuard = codeAttempts(
+    { account: throttleOf(WRONG_CODES_PER_ACCOUNT), client: throttleOf(WRONG_CODES_PER_CLIENT) },
+    FIFTEEN_MINUTES,
+  );
 
   await app.register(healthRoutes, { prefix: '/api', db, redis: deps.redis, config });
   await app.register(authRoutes, {
@@ -324,12 +334,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requireEmailVerification: config.requireEmailVerification,
     shopCountry: config.shopCountry,
     shopTimeZone: config.shopTimeZone,
+    codeAttempts: codeGuard,
   };
   await app.register(orderRoutes, { prefix: '/api/shop', ...orderDeps });
   // After the sale (issue 26): the shopper's cancellation and withdrawal; refunds are admin routes.
   await app.register(orderCancellationRoutes, { prefix: '/api/shop', ...orderDeps });
   // Checkout pricing (issue 27): the quote of shipping, tax and a discount code for the cart.
-  await app.register(pricingRoutes, { prefix: '/api/shop', db, shopCountry: config.shopCountry });
+  await app.register(pricingRoutes, {
+    prefix: '/api/shop',
+    db,
+    shopCountry: config.shopCountry,
+    codeAttempts: codeGuard,
+  });
   await app.register(withdrawalRoutes, { prefix: '/api/shop', ...orderDeps });
   await app.register(accountRecoveryRoutes, {
     prefix: '/api/auth',

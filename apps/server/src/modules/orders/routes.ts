@@ -55,6 +55,7 @@ export const orderRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>> = async 
       const created = await createOrder(deps(request.log), user.userId, request.body.address.addressId, {
         shippingMethodId,
         discountCode,
+        attempts: opts.codeAttempts && { guard: opts.codeAttempts, clientIp: request.ip },
       });
       return reply.code(201).send({ success: true as const, ...created });
     },

@@ -19,10 +19,12 @@ import {
   priceCart,
   pricingRulesColumns,
   pricingRulesOf,
+  type PricingChoice,
   readCartLines,
   redeemCodeInTx,
   releaseCodeInTx,
 } from '../pricing/service.ts';
+import type { CodeAttempts } from '../pricing/code-attempts.ts';
 import { assertEmailVerified } from '../account-recovery/service.ts';
 
 const formatUsd = (dollars: number) =>
@@ -60,6 +62,8 @@ export interface OrderDeps {
   shopCountry?: string;
   /** SHOP_TIME_ZONE (issue 46): where the withdrawal period's last day ends (IANA; default UTC). */
   shopTimeZone?: string;
+  /** The throttle of discount code guesses (issue 46, pricing/code-attempts.ts); none: not throttled. */
+  codeAttempts?: CodeAttempts;
 }
 
 /** Where the provider returns the shopper after approval: the server captures there (capture.ts captureOnReturn). */
@@ -90,7 +94,7 @@ export async function createOrder(
   deps: OrderDeps,
   userId: string,
   addressId: string,
-  choice: { shippingMethodId?: string; discountCode?: string } = {},
+  choice: PricingChoice = {},
 ): Promise<{ orderId: string; approvalURL: string }> {
   const { db } = deps;
   // 403 "Please verify your e-mail address before placing an order." while REQUIRE_EMAIL_VERIFICATION is on.

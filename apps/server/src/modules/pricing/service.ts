@@ -21,7 +21,8 @@ import {
   taxRates,
 } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError, isUuid } from '../../lib/http-error.ts';
-import { formatCents, formatDay } from '../../lib/html.ts';
+import { formatCents } from '../../lib/html.ts';
+import type { CodeAttempts } from './code-attempts.ts';
 import { optionNamesOf, optionPairs } from '../variants/service.ts';
 import { priceOrder, inScope, type PricedOrder, type PricingLine } from './engine.ts';
 
@@ -143,22 +144,22 @@ const countryName = (code: string) => new Intl.DisplayNames(['en'], { type: 'reg
 
 /**
  * Why `code` cannot be used on these lines by this user now, or its row. Messages are shown to the shopper as they
- * are (issue 27: each refusal clear).
+ * are (issue 27: each refusal clear), and tell a person what they need to use the code and no more (issue 46):
+ * `wrong` marks a code that is not valid at all (unknown, off, not started), which the throttle counts.
  */
 export async function checkCode(
   db: Db,
   text: string,
   ctx: { userId: string; lines: readonly PricingLine[]; now: Date },
-): Promise<{ code: CodeRow } | { refusal: string }> {
+): Promise<{ code: CodeRow } | { refusal: string; wrong?: true }> {
   const wanted = text.trim().toUpperCase();
   const [code] = wanted ? await db.select().from(discountCodes).where(eq(discountCodes.code, wanted)) : [];
-  if (!code || !code.active) return { refusal: `The code ${wanted || text} does not exist.` };
-  if (code.startsAt && code.startsAt > ctx.now) {
-    return { refusal: `The code ${code.code} is not valid yet: it starts on ${formatDay(code.startsAt)}.` };
+  // Unknown, switched off or not started yet answer alike, and count as a guess (issue 46: a code's answer told
+  // whether it existed, and an upcoming one its start date).
+  if (!code || !code.active || (code.startsAt && code.startsAt > ctx.now)) {
+    return { refusal: `The code ${wanted || text} is not valid.`, wrong: true };
   }
-  if (code.endsAt && code.endsAt <= ctx.now) {
-    return { refusal: `The code ${code.code} expired on ${formatDay(code.endsAt)}.` };
-  }
+  if (code.endsAt && code.endsAt <= ctx.now) return { refusal: `The code ${code.code} has expired.` };
   if (code.maxUses !== null && code.uses >= code.maxUses) {
     return { refusal: `The code ${code.code} has been used up.` };
   }
@@ -207,6 +208,16 @@ export interface CartPricing {
 }
 
 /**
+ * What the shopper chose for pricing: a shipping method and a code, and (`attempts`) the throttle of code guesses
+ * with the client's address; without it codes are not throttled (seeds, tests of pricing alone).
+ */
+export interface PricingChoice {
+  shippingMethodId?: string;
+  discountCode?: string;
+  attempts?: { guard: CodeAttempts; clientIp: string };
+}
+
+/**
  * Prices `lines` for the address (`country`, `region` = its state) with the chosen method (default: the cheapest
  * valid one; a method that does not serve the address is refused with 400) and code (refused codes are reported in
  * `codeRefusal`, not applied). `rules`: the address's pricing rules when the caller read them already
@@ -217,7 +228,7 @@ export async function priceCart(
   userId: string,
   lines: readonly PricingLine[],
   place: { country: string; region: string },
-  choice: { shippingMethodId?: string; discountCode?: string },
+  choice: PricingChoice,
   now = new Date(),
   rules?: PricingRules,
 ): Promise<CartPricing> {
@@ -225,10 +236,16 @@ export async function priceCart(
     rules ?? (await pricingRulesFor(db, place.country, place.region));
   let code: CodeRow | null = null;
   let codeRefusal: string | null = null;
-  if (choice.discountCode?.trim()) {
-    const checked = await checkCode(db, choice.discountCode, { userId, lines, now });
+  const text = choice.discountCode?.trim();
+  if (text) {
+    const who = choice.attempts && { userId, clientIp: choice.attempts.clientIp };
+    if (who) await choice.attempts!.guard.assertMayTry(who);
+    const checked = await checkCode(db, text, { userId, lines, now });
     if ('code' in checked) code = checked.code;
-    else codeRefusal = checked.refusal;
+    else {
+      codeRefusal = checked.refusal;
+      if (who && checked.wrong) await choice.attempts!.guard.recordWrong(who, text.toUpperCase());
+    }
   }
   const discount = code
     ? { kind: code.kind, value: code.value, categories: code.categories, brands: code.brands }
@@ -275,12 +292,13 @@ const estimate = (m: MethodRow) =>
 
 /**
  * `POST /api/shop/checkout/quote`: the caller's cart priced for one of their addresses (none given: the shop's
- * country). 400 an address that is not theirs, or a method that does not serve it; an empty cart prices to 0.
+ * country). 400 an address that is not theirs, or a method that does not serve it; 429 while the caller must wait
+ * after too many codes that are not valid (code-attempts.ts); an empty cart prices to 0.
  */
 export async function quoteCheckout(
   db: Db,
   userId: string,
-  body: { addressId?: string; shippingMethodId?: string; discountCode?: string },
+  body: { addressId?: string } & PricingChoice,
   shopCountry: string,
 ): Promise<CheckoutQuote> {
   let place = { country: shopCountry, region: '' };

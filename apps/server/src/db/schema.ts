@@ -997,7 +997,10 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Product reviews: one per user and product; `verified` marks reviews from buyers (DESIGN.md §4). */
+/**
+ * Product reviews: one per user and product. Whether one is a verified purchase is read with it (reviews/service.ts
+ * `standingPurchase`, issue 46), never stored: a refund or a cancellation changes it.
+ */
 export const reviews = pgTable(
   'reviews',
   {
@@ -1010,7 +1013,6 @@ export const reviews = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
-    verified: boolean('verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -272,7 +272,6 @@ export async function seedDemoActivity(
         userId: shopper.userId,
         rating,
         comment,
-        verified: true,
         createdAt: reviewedAt,
       });
     }

@@ -324,11 +324,11 @@ export async function fillCatalog(
       insert into product_images (product_id, position, image_key) select id, 0, image_key from gen`);
     if (reviews) {
       await tx.execute(sql`
-        insert into reviews (product_id, user_id, rating, comment, verified, created_at)
+        insert into reviews (product_id, user_id, rating, comment, created_at)
         select r.id, s.id, r.rating,
           (${JSON.stringify(COMMENTS)}::jsonb -> (r.rating - 1)
             ->> ${pick(sql`r.i * 8 + r.j`, 18, 2)}),
-          false, r.created_at
+          r.created_at
         from gen_review r join gen_shoppers s on s.n = r.shopper`);
     }
 

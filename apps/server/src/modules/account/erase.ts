@@ -24,6 +24,7 @@ import { queueAccountMail } from '../../mail/outbox.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { listAddresses } from '../addresses/service.ts';
 import { listOrders } from '../orders/order-view.ts';
+import { standingPurchase } from '../reviews/service.ts';
 import { checkCurrentPassword } from './password-check.ts';
 import type { AccountDeps } from './service.ts';
 import { toAccountSession } from './sessions.ts';
@@ -53,7 +54,11 @@ export async function exportAccount(
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || user.deletedAt) throw unauthorized();
   const reviewRows = await db
-    .select({ review: reviews, productTitle: products.title })
+    .select({
+      review: reviews,
+      productTitle: products.title,
+      verified: standingPurchase(sql`${reviews.userId}`, sql`${reviews.productId}`),
+    })
     .from(reviews)
     .leftJoin(products, eq(products.id, reviews.productId))
     .where(eq(reviews.userId, userId))
@@ -77,7 +82,7 @@ export async function exportAccount(
     addresses: await listAddresses(db, userId, shopCountry),
     // Every order the shop holds for the account, those an admin archived included (GDPR Art. 15).
     orders: await listOrders(db, images, { userId, limit: 100_000 }),
-    reviews: reviewRows.map(({ review: r, productTitle }) => ({
+    reviews: reviewRows.map(({ review: r, productTitle, verified }) => ({
       _id: r.id,
       productId: r.productId,
       productTitle,
@@ -86,7 +91,7 @@ export async function exportAccount(
       userName: user.userName,
       rating: r.rating,
       comment: r.comment,
-      verified: r.verified,
+      verified,
       createdAt: r.createdAt.toISOString(),
     })),
     sessions: sessionRows.map((s) => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, reviews } from '../../db/schema.ts';
+import { products, reviews, users } from '../../db/schema.ts';
 import { buildTestApp, insertProduct, signUpAndLogIn, type TestApp } from '../../test/build-test-app.ts';
 import { addAddress, addToCart, as, buyProducts, placeOrder, type Session } from '../../test/shop-client.ts';
 import { ALREADY_REVIEWED, PURCHASE_REQUIRED } from './service.ts';
@@ -83,6 +83,59 @@ describe('reviews', () => {
     const del = await as(t.app, buyer).delete(`/api/shop/reviews/delete/${added._id}`);
     expect(del.statusCode).toBe(200);
     expect(await figures()).toMatchObject({ averageRating: 0, reviewsCount: 0 });
+  });
+
+  // Issue 46, item 12: buy, review, cancel before shipping, and the badge stayed (one star for a competitor, five for
+  // oneself, at no cost).
+  it('a review is a verified purchase only while a standing order holds the product: cancel, refund, buy again', async () => {
+    const admin = await signUpAndLogIn(t.app);
+    await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+    const lamp = await insertProduct(t.db, { title: 'Badge Lamp', totalStock: 100 });
+    const mug = await insertProduct(t.db, { title: 'Badge Mug', totalStock: 100 });
+    const s = await signUpAndLogIn(t.app);
+    const listed = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/shop/reviews/get/${lamp}` })).json().data as Array<{
+        userId: string;
+        verified: boolean;
+      }>;
+    const mark = async () => (await listed()).find((r) => r.userId === s.userId)?.verified;
+
+    const first = await buyProducts(t.app, s, [
+      { productId: lamp, quantity: 1 },
+      { productId: mug, quantity: 1 },
+    ]);
+    expect((await post(s, { ...review(s), productId: lamp }, lamp)).statusCode).toBe(201);
+    expect(await mark()).toBe(true);
+    // A refund of another line leaves the lamp standing.
+    const mugLine = first.cartItems.find((i) => i.productId === mug)!.lineId;
+    expect(
+      (
+        await as(t.app, admin).post(`/api/admin/orders/refund/${first._id}`, {
+          lines: [{ lineId: mugLine, quantity: 1 }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await mark()).toBe(true);
+    // Cancelled before shipping (refunded): the mark goes, and a new review would be refused.
+    expect((await as(t.app, s).post(`/api/shop/order/cancel/${first._id}`, {})).statusCode).toBe(200);
+    expect(await mark()).toBe(false);
+    const eligibility = (await as(t.app, s).get(`/api/shop/reviews/eligibility/${lamp}`)).json().data;
+    expect(eligibility).toEqual({ canReview: false, reason: ALREADY_REVIEWED });
+
+    // Bought again: the mark is back. Refunded in full by the shop (still Processing): gone again.
+    const second = await buyProducts(t.app, s, [{ productId: lamp, quantity: 2 }]);
+    expect(await mark()).toBe(true);
+    expect((await as(t.app, admin).post(`/api/admin/orders/refund/${second._id}`, {})).statusCode).toBe(200);
+    expect(await mark()).toBe(false);
+  });
+
+  it('a shopper whose only order of the product was cancelled and refunded may not review it', async () => {
+    const vase = await insertProduct(t.db, { title: 'Cancelled Vase', totalStock: 100 });
+    const s = await signUpAndLogIn(t.app);
+    const order = await buyProducts(t.app, s, [{ productId: vase, quantity: 1 }]);
+    expect((await as(t.app, s).post(`/api/shop/order/cancel/${order._id}`, {})).statusCode).toBe(200);
+    const res = await post(s, { ...review(s), productId: vase }, vase);
+    expect([res.statusCode, res.json().message]).toEqual([403, PURCHASE_REQUIRED]);
   });
 
   it('answers 401 to a visitor and 404 for an unknown product', async () => {

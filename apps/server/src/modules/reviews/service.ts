@@ -1,12 +1,13 @@
 /**
- * Product reviews (spec §2, §5, §7; DESIGN.md §4 "Catalog, search, reviews"). Only buyers (a paid order containing
- * the product) review; one review per user and product; only the author deletes. The product's averageRating and
+ * Product reviews (spec §2, §5, §7; DESIGN.md §4 "Catalog, search, reviews"). Only buyers (a standing paid order
+ * containing the product, `standingPurchase`) review, and a review is marked verified while its author is one; one
+ * review per user and product; only the author deletes. The product's averageRating and
  * reviewsCount are recomputed from the reviews in the same transaction, with the product row locked, so concurrent
  * writers serialise and the figures always equal a recount.
  */
-import { and, inArray, desc, eq, exists, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { Review, ReviewAddBody, ReviewEligibility } from '@emporium/contract';
-import type { Db } from '../../db/client.ts';
+import { selectRows, type Db } from '../../db/client.ts';
 import type { CatalogChanges } from '../../lib/catalog-cache.ts';
 import { orderItems, orders, products, reviews, users } from '../../db/schema.ts';
 import { conflict, forbidden, HttpError, isUuid, notFound } from '../../lib/http-error.ts';
@@ -20,7 +21,7 @@ const columns = {
   userId: reviews.userId,
   rating: reviews.rating,
   comment: reviews.comment,
-  verified: reviews.verified,
+  verified: standingPurchase(sql`${reviews.userId}`, sql`${reviews.productId}`),
   createdAt: reviews.createdAt,
   userName: users.userName,
 };
@@ -71,21 +72,16 @@ async function recount(tx: Db, productId: string): Promise<void> {
 }
 
 /**
- * The user's paid orders (payment completed, or partly refunded) that contain the product: what makes a shopper a
- * buyer. An order refunded in full (cancelled or withdrawn, issue 26) does not.
+ * Whether `userId` holds a standing purchase of `productId` (issue 46): a paid order (payment completed, or partly
+ * refunded) that is not cancelled, with a line of the product not refunded in full. What makes a shopper a buyer,
+ * to review the product and for the review's "verified purchase" mark: a full refund or a cancellation takes the
+ * mark away, and buying again gives it back. SQL over the given columns, so that a review list computes it per row.
  */
-function paidOrdersWith(db: Db, userId: string, productId: string) {
-  return db
-    .select({ id: orders.id })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orderItems.productId, productId),
-        inArray(orders.paymentStatus, ['completed', 'partially_refunded']),
-      ),
-    );
+export function standingPurchase(userId: SQL | string, productId: SQL | string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${orders} o join ${orderItems} i on i.order_id = o.id
+    where o.user_id = ${userId} and i.product_id = ${productId}
+      and o.payment_status in ('completed', 'partially_refunded') and o.order_status <> 'Cancelled'
+      and i.refunded_quantity < i.quantity)`;
 }
 
 /**
@@ -100,7 +96,7 @@ export async function reviewEligibility(
   if (!isUuid(productId)) throw notFound('Product not found');
   const [row] = await db
     .select({
-      bought: exists(paidOrdersWith(db, userId, productId)),
+      bought: standingPurchase(userId, productId),
       reviewed: exists(
         db
           .select({ id: reviews.id })
@@ -141,11 +137,14 @@ export async function addReview(
   if (body.productId !== productId) throw new HttpError(400, 'productId does not match the product');
   const id = await db.transaction(async (tx) => {
     await lockProduct(tx, productId);
-    const [bought] = await paidOrdersWith(tx, userId, productId).limit(1);
-    if (!bought) throw forbidden(PURCHASE_REQUIRED);
+    const [buyer] = await selectRows<{ bought: boolean }>(
+      tx,
+      sql`select ${standingPurchase(userId, productId)} as bought`,
+    );
+    if (!buyer?.bought) throw forbidden(PURCHASE_REQUIRED);
     const [row] = await tx
       .insert(reviews)
-      .values({ productId, userId, rating: body.rating, comment: body.comment, verified: true })
+      .values({ productId, userId, rating: body.rating, comment: body.comment })
       .onConflictDoNothing({ target: [reviews.productId, reviews.userId] })
       .returning({ id: reviews.id });
     if (!row) throw conflict(ALREADY_REVIEWED);

@@ -590,7 +590,8 @@ export const orders = pgTable(
     orderUpdateDate: timestamp('order_update_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('orders_total_positive', sql`${t.totalCents} > 0`),
+    // An order a discount code makes free costs 0 (issue 46); never less.
+    check('orders_total_not_negative', sql`${t.totalCents} >= 0`),
     check(
       'orders_status_known',
       sql`${t.orderStatus} in ('Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled')`,

@@ -273,8 +273,28 @@ export async function recordCapture(
   return outcome;
 }
 
+/** The provider recorded on orders that cost nothing (a code took the whole total): no provider is called. */
+export const FREE_PROVIDER = 'none';
+
 /**
- * Runs the three steps for one order. Throws 404 (unknown order), 400 (no payment yet), 502 when the provider
+ * The payment of an order that costs nothing (issue 46, item 11): `FREE-<order id>`, and the shop's own return page
+ * as where to "approve" it, so that the spec's client, which always follows approvalURL and then calls capture,
+ * finds the order paid.
+ */
+export function freePayment(
+  orderId: string,
+  storefrontUrl: string,
+): { paymentId: string; approvalUrl: string } {
+  const paymentId = `FREE-${orderId}`;
+  return {
+    paymentId,
+    approvalUrl: `${storefrontUrl}/shop/paypal-return?paymentId=${paymentId}&PayerID=FREE`,
+  };
+}
+
+/**
+ * Runs the three steps for one order; an order that costs nothing is captured without the provider (its capture id
+ * is its payment id). Throws 404 (unknown order), 400 (no payment yet), 502 when the provider
  * cannot be reached: the order then stays pending and capturing with its stock held, for a retry or the
  * reconciliation job. Returns the order id and the outcome.
  */
@@ -291,10 +311,13 @@ export async function runCapture(
   const { order } = reserved;
   let result: CaptureResult;
   try {
-    result = await deps.payments.capturePayment(
-      { orderId: order.id, paymentId: order.paymentId!, payerId: order.payerId ?? undefined },
-      { db: deps.db },
-    );
+    result =
+      order.totalCents === 0
+        ? { status: 'completed', captureId: order.paymentId!, amountCents: 0, currency: 'USD' }
+        : await deps.payments.capturePayment(
+            { orderId: order.id, paymentId: order.paymentId!, payerId: order.payerId ?? undefined },
+            { db: deps.db },
+          );
   } catch (err) {
     deps.log.error({ err, orderId: order.id }, 'payment capture failed; the order stays capturing');
     throw new HttpError(502, 'Payment processing failed. Please try again.');

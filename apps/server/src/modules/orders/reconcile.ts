@@ -88,6 +88,11 @@ async function reconcileOne(
   pastTtl: boolean,
 ): Promise<'paid' | 'cancelled' | 'left'> {
   if (!order.paymentId) return pastTtl ? cancel(deps, order.id, ABANDONED_MESSAGE) : 'left';
+  // An order that costs nothing, left pending by a crash after it was placed: completed, as it would have been.
+  if (order.totalCents === 0) {
+    const { outcome } = await runCapture(deps, { orderId: order.id });
+    return outcome.ok ? 'paid' : 'cancelled';
+  }
   const state: PaymentState = await deps.payments.getPayment(order.paymentId, { db: deps.db });
   switch (state.status) {
     case 'completed': {

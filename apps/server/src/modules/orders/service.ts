@@ -26,6 +26,7 @@ import {
 } from '../pricing/service.ts';
 import type { CodeAttempts } from '../pricing/code-attempts.ts';
 import { assertEmailVerified } from '../account-recovery/service.ts';
+import { FREE_PROVIDER, freePayment, runCapture } from './capture.ts';
 
 const formatUsd = (dollars: number) =>
   dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -86,9 +87,11 @@ type OrderContextRow = Parameters<typeof pricingRulesOf>[0] & {
 /**
  * Creates a Pending/pending order from the caller's cart and one of their saved addresses, then a payment awaiting
  * approval. Placing the same cart again (same lines, prices and address) while its order is unpaid answers that
- * order again instead of another. 400 empty cart, unknown address or a total above `LIMITS.orderTotal.max`, 409 a
- * line above stock or `LIMITS.pendingOrders.max` unpaid orders already, 502 when the provider fails (the order is
- * then cancelled). Returns the order id and where to approve the payment.
+ * order again instead of another. An order a discount code makes free is paid at once without a provider (issue
+ * 46: stock taken, confirmation queued) and its approval URL is the shop's return page. 400 empty cart, unknown
+ * address or a total above `LIMITS.orderTotal.max`, 409 a line above stock or `LIMITS.pendingOrders.max` unpaid
+ * orders already, 502 when the provider fails (the order is then cancelled). Returns the order id and where to
+ * approve the payment.
  */
 export async function createOrder(
   deps: OrderDeps,
@@ -161,9 +164,6 @@ export async function createOrder(
     assertOrderable(pricing);
     const { priced } = pricing;
     const totalCents = priced.totalCents;
-    if (totalCents <= 0) {
-      throw badRequest('This order would cost nothing, and a payment must be more than $0.00.');
-    }
     if (totalCents > LIMITS.orderTotal.max * 100) {
       throw badRequest(
         `An order can total at most ${formatUsd(LIMITS.orderTotal.max)}. Please split it into smaller orders.`,
@@ -177,11 +177,15 @@ export async function createOrder(
     }
     // The order and its lines in one statement (a data-modifying WITH); the id is made here so both can name it.
     const orderId = randomUUID();
+    // An order a code makes free is paid by no provider (issue 46, as Shopify does): its payment is "free".
+    const free = totalCents === 0 ? freePayment(orderId, deps.storefrontUrl) : undefined;
     const insertOrder = tx.insert(orders).values({
       id: orderId,
       userId,
       cartId: lines[0]!.cartId,
-      paymentProvider: deps.payments.name,
+      paymentProvider: free ? FREE_PROVIDER : deps.payments.name,
+      paymentId: free?.paymentId,
+      approvalUrl: free?.approvalUrl,
       totalCents,
       addressId: address.id,
       address: address.address,
@@ -235,9 +239,17 @@ export async function createOrder(
       },
       count: lines.reduce((n, l) => n + l.quantity, 0),
       reuse: undefined,
+      free,
     };
   });
   if (order.reuse) return { orderId: order.id, approvalURL: order.reuse };
+  if (order.free) {
+    // Completed at once (stock taken, confirmation queued); the shopper's browser still goes through the return
+    // page, which finds the order paid, as the spec's client expects after approvalURL.
+    const { outcome } = await runCapture(deps, { orderId: order.id });
+    if (!outcome.ok) throw new HttpError(outcome.status, outcome.message);
+    return { orderId: order.id, approvalURL: order.free.approvalUrl };
+  }
 
   try {
     const payment = await deps.payments.createPayment(

@@ -13,6 +13,7 @@ import { badRequest, forbidden, HttpError } from '../../lib/http-error.ts';
 import { accountMessage } from '../../mail/account-mail.ts';
 import { queueAccountMail } from '../../mail/outbox.ts';
 import { assertNotCommonPassword, hashingBusy, type PasswordHasher } from '../auth/password.ts';
+import { voidAccountTokens } from '../auth/account-tokens.ts';
 import { hashToken, revokeUserSessions, type SessionCache } from '../auth/session.service.ts';
 
 /** A reset link works for 30 minutes (DESIGN.md §4). */
@@ -150,9 +151,9 @@ export async function requestPasswordReset(db: Db, deps: RecoveryDeps, email: st
 
 /**
  * `POST /api/auth/password-reset/confirm`: sets the new password (registration rules; 400 for a common one) of the
- * token's account, spends the token and every other unused reset link of the account, marks the address verified
- * (the link reached it), signs every session of the account out on every instance, and queues a "password changed"
- * notice. 400 `INVALID_RESET_LINK` for an unknown, used, voided or expired token; 503 when the hashing queue is full.
+ * token's account, spends the token and every other unused reset link of the account, voids a pending e-mail change
+ * (issue 46), marks the address verified (the link reached it), signs every session of the account out on every
+ * instance, and queues a "password changed" notice. 400 `INVALID_RESET_LINK` for an unknown, used, voided or expired token; 503 when the hashing queue is full.
  */
 export async function confirmPasswordReset(
   db: Db,
@@ -184,16 +185,9 @@ export async function confirmPasswordReset(
       .where(live)
       .returning({ userId: accountTokens.userId });
     if (spent.length === 0) throw badRequest(INVALID_RESET_LINK);
-    await tx
-      .update(accountTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(accountTokens.userId, found.userId),
-          eq(accountTokens.purpose, 'password-reset'),
-          isNull(accountTokens.usedAt),
-        ),
-      );
+    // The other reset links, and an e-mail change asked for by whoever knew the old password (issue 46: confirmed
+    // later, it would hand the account to their mailbox).
+    await voidAccountTokens(tx, found.userId, ['password-reset', 'email-change']);
     const [user] = await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })

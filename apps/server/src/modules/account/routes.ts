@@ -2,8 +2,10 @@
  * Account settings API (issue 25 "Accounts a shopper can keep"), prefix `/api/account`, shopper access unless said:
  * - `GET /sessions` → 200 the caller's live sessions ("This device" is `current`).
  * - `DELETE /sessions/:id` → 200; 404 when it is not one of the caller's live sessions.
- * - `POST /sessions/revoke-all` → 200 `{revoked}`: every session but the caller's ends.
- * - `POST /password` {currentPassword, newPassword} → 200; the other sessions end.
+ * - `POST /sessions/revoke-all` → 200 `{revoked}`: every session but the caller's ends; a pending e-mail change is
+ *   voided.
+ * - `POST /password` {currentPassword, newPassword} → 200; the other sessions end, unused reset links and a pending
+ *   e-mail change are voided.
  * - `POST /email` {newEmail, password} → 202; a confirmation link goes to the new address.
  * - `POST /email/confirm` {token} (public) → 200 `{email}`; 400 bad, used or expired link; 409 address taken.
  * - `GET /export` → 200 JSON attachment of everything kept about the caller.
@@ -28,10 +30,10 @@ import type { Db } from '../../db/client.ts';
 import { requireSelf } from '../../lib/access.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import { hashToken, revokeUserSessions } from '../auth/session.service.ts';
+import { hashToken } from '../auth/session.service.ts';
 import { deleteAccount, exportAccount } from './erase.ts';
 import { changePassword, confirmEmailChange, requestEmailChange, type AccountDeps } from './service.ts';
-import { listSessions, revokeOwnSession } from './sessions.ts';
+import { listSessions, revokeOwnSession, signOutEverywhereElse } from './sessions.ts';
 
 export interface AccountRoutesOptions extends AccountDeps {
   db: Db;
@@ -89,7 +91,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request) => {
       const user = requireSelf(request, undefined);
-      const revoked = await revokeUserSessions(db, opts.sessions, user.userId, ownHash(request.sessionToken));
+      const revoked = await signOutEverywhereElse(
+        db,
+        opts.sessions,
+        user.userId,
+        ownHash(request.sessionToken),
+      );
       return {
         success: true as const,
         message: revoked === 1 ? 'Signed out of 1 other device' : `Signed out of ${revoked} other devices`,

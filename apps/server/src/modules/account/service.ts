@@ -12,6 +12,7 @@ import { badRequest, conflict } from '../../lib/http-error.ts';
 import { accountMessage } from '../../mail/account-mail.ts';
 import { queueAccountMail } from '../../mail/outbox.ts';
 import { DUPLICATE_EMAIL } from '../auth/auth.service.ts';
+import { voidAccountTokens } from '../auth/account-tokens.ts';
 import { assertNotCommonPassword } from '../auth/password.ts';
 import { hashToken, revokeUserSessions, type SessionCache } from '../auth/session.service.ts';
 import { checkCurrentPassword, type PasswordCheckDeps } from './password-check.ts';
@@ -32,8 +33,9 @@ export interface AccountDeps extends PasswordCheckDeps {
 /**
  * Sets a new password after checking the current one (throttled, password-check.ts). The new one follows the
  * registration rules (contract RegisterBody, plus the common-password list) and must differ from the current one.
- * Every other session of the account ends (on every instance); the caller's (`keepTokenHash`) stays. A "your
- * password was changed" message goes to the account's address. Returns how many sessions ended.
+ * Every other session of the account ends (on every instance); the caller's (`keepTokenHash`) stays. Unused reset
+ * links and pending e-mail changes are voided (issue 46). A "your password was changed" message goes to the
+ * account's address. Returns how many sessions ended.
  */
 export async function changePassword(
   db: Db,
@@ -50,17 +52,9 @@ export async function changePassword(
   const passwordHash = await deps.hasher.hash(body.newPassword);
   const revoked = await transactionWithRetry(db, async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, account.id));
-    // Reset links sent before the change must not undo it.
-    await tx
-      .update(accountTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(accountTokens.userId, account.id),
-          eq(accountTokens.purpose, 'password-reset'),
-          isNull(accountTokens.usedAt),
-        ),
-      );
+    // Reset links sent before the change must not undo it, and an e-mail change asked for by whoever knew the old
+    // password must not complete (issue 46: it would hand the account to their mailbox).
+    await voidAccountTokens(tx, account.id, ['password-reset', 'email-change']);
     await queueAccountMail(
       tx,
       accountMessage({
@@ -142,7 +136,7 @@ export async function requestEmailChange(
         heading: 'Your e-mail address is being changed',
         paragraphs: [
           `Hello ${account.userName}, your e-mail is being changed to ${newEmail}. It changes once that address is confirmed.`,
-          'If this wasn\u2019t you, change your password at once: that also signs out every other device and the change will not be confirmed by anyone without access to the new address.',
+          'If this wasn\u2019t you, change your password at once, or reset it from the sign-in page: either cancels this change and signs out every other device.',
         ],
       }),
     );

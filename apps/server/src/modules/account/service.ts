@@ -146,8 +146,8 @@ export async function requestEmailChange(
 
 /**
  * Confirms an e-mail change with the token of its link (public: the link may open on any device): the account's
- * address becomes the new one (lower-cased) and counts as verified; the link is spent, and the old address is
- * told. 400 {@link INVALID_LINK} for an unknown, used or expired token; 409 when another account took the address
+ * address becomes the new one (lower-cased) and counts as verified; the link is spent, reset links sent to the old
+ * address are voided (issue 46), and the old address is told. 400 {@link INVALID_LINK} for an unknown, used or expired token; 409 when another account took the address
  * meanwhile. Returns the new address.
  */
 export async function confirmEmailChange(
@@ -185,6 +185,8 @@ export async function confirmEmailChange(
         .set({ email: newEmail, emailVerifiedAt: new Date() })
         .where(eq(users.id, account.id));
       await tx.update(accountTokens).set({ usedAt: new Date() }).where(eq(accountTokens.id, row.id));
+      // Reset links mailed to the old address must not work once it is no longer the account's (issue 46).
+      await voidAccountTokens(tx, account.id, ['password-reset']);
       await queueAccountMail(
         tx,
         accountMessage({

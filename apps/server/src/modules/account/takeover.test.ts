@@ -104,6 +104,45 @@ describe('a pending e-mail change (issue 46, item 1)', () => {
   );
 });
 
+describe('a reset link (issue 46, item 2)', () => {
+  /** Asks for a reset link for the account's address and returns its token (one request per account). */
+  async function resetLink(email: string): Promise<string> {
+    expect((await post('/api/auth/password-reset', { email })).statusCode).toBe(202);
+    return tokenFrom((await mail.latest(t, email, 'Reset your Emporium password')).text);
+  }
+  const confirmReset = (token: string) =>
+    post('/api/auth/password-reset/confirm', { token, password: 'set through the old mailbox' });
+
+  it('mailed to the old address stops working once the e-mail changed', async () => {
+    const owner = await signUpAndLogIn(t.app);
+    const oldLink = await resetLink(owner.email);
+    const moved = unique('moved');
+    expect(
+      (await as(t.app, owner).post('/api/account/email', { newEmail: moved, password: owner.password }))
+        .statusCode,
+    ).toBe(202);
+    const change = tokenFrom((await mail.latest(t, moved, 'Confirm your new')).text);
+    expect((await post('/api/account/email/confirm', { token: change })).statusCode).toBe(200);
+
+    // Whoever still reads the old mailbox (it may be given up, or someone else's now) cannot set the password.
+    const res = await confirmReset(oldLink);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().success).toBe(false);
+    expect((await logIn(moved, owner.password)).statusCode).toBe(200);
+  });
+
+  it('is good only for the address it was sent to, even when nothing voided it', async () => {
+    const owner = await signUpAndLogIn(t.app);
+    const link = await resetLink(owner.email);
+    // The address changed some other way (a restore, an operator): the link reached a mailbox that is not the
+    // account's any more.
+    const now = unique('now');
+    await t.db.update(users).set({ email: now }).where(eq(users.id, owner.userId));
+    expect((await confirmReset(link)).statusCode).toBe(400);
+    expect((await logIn(now, owner.password)).statusCode).toBe(200);
+  });
+});
+
 describe.runIf(process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
   it('a confirm racing the owner\u2019s password change either completes first or not at all', async () => {
     for (let round = 0; round < 6; round++) {
@@ -123,6 +162,31 @@ describe.runIf(process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
       expect([200, 400]).toContain(confirm.value.statusCode);
       expect(await emailOf(owner.userId)).toBe(confirm.value.statusCode === 200 ? to : owner.email);
       expect((await post('/api/account/email/confirm', { token })).statusCode).toBe(400);
+    }
+  });
+
+  it('a reset through the old mailbox racing the e-mail change\u2019s confirm: exactly one of them wins', async () => {
+    for (let round = 0; round < 6; round++) {
+      const owner = await signUpAndLogIn(t.app);
+      expect((await post('/api/auth/password-reset', { email: owner.email })).statusCode).toBe(202);
+      const reset = tokenFrom((await mail.latest(t, owner.email, 'Reset your Emporium password')).text);
+      const moved = unique('moved');
+      await as(t.app, owner).post('/api/account/email', { newEmail: moved, password: owner.password });
+      const change = tokenFrom((await mail.latest(t, moved, 'Confirm your new')).text);
+      const [confirmed, resetDone] = await Promise.allSettled([
+        post('/api/account/email/confirm', { token: change }),
+        post('/api/auth/password-reset/confirm', { token: reset, password: 'set through the old mailbox' }),
+      ]);
+      if (confirmed.status !== 'fulfilled' || resetDone.status !== 'fulfilled')
+        throw new Error('a request failed');
+      // Invariant: exactly one wins. A reset first voids the pending change (item 1); a change first voids the link
+      // mailed to the old address (item 2). Never both, never a 5xx.
+      const codes = [confirmed.value.statusCode, resetDone.value.statusCode];
+      expect(codes.sort()).toEqual([200, 400]);
+      const moveWon = confirmed.value.statusCode === 200;
+      expect(await emailOf(owner.userId)).toBe(moveWon ? moved : owner.email);
+      const password = moveWon ? owner.password : 'set through the old mailbox';
+      expect((await logIn(moveWon ? moved : owner.email, password)).statusCode).toBe(200);
     }
   });
 });

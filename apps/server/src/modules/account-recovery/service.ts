@@ -48,11 +48,12 @@ function newToken(): { token: string; tokenHash: string } {
 
 /**
  * Stores a 24-hour verification token for `user` and queues the link, inside the caller's transaction (registration,
- * resend). Older links stay valid until they expire: they prove the same address.
+ * resend). Older links stay valid until they expire: they prove the same address. The message carries no text the
+ * shopper chose (issue 46: whoever registers may type anyone's address, and a name such as "Call +1 555…").
  */
 export async function queueVerificationMail(
   tx: Db,
-  user: { id: string; email: string; userName: string },
+  user: { id: string; email: string },
   deps: Pick<RecoveryDeps, 'storefrontUrl'>,
 ): Promise<void> {
   const { token, tokenHash } = newToken();
@@ -70,7 +71,7 @@ export async function queueVerificationMail(
       subject: 'Confirm your e-mail address for Emporium',
       heading: 'Confirm your e-mail address',
       paragraphs: [
-        `Hello ${user.userName}, welcome to Emporium.`,
+        'Welcome to Emporium.',
         `Please confirm that ${user.email} is your address. The link works for 24 hours.`,
       ],
       action: {
@@ -258,7 +259,6 @@ export async function resendVerification(db: Db, deps: RecoveryDeps, userId: str
       .select({
         id: users.id,
         email: users.email,
-        userName: users.userName,
         verifiedAt: users.emailVerifiedAt,
       })
       .from(users)

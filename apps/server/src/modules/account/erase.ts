@@ -19,7 +19,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { conflict, unauthorized } from '../../lib/http-error.ts';
-import { accountMessage } from '../../mail/account-mail.ts';
+import { accountMessage, hello } from '../../mail/account-mail.ts';
 import { queueAccountMail } from '../../mail/outbox.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { listAddresses } from '../addresses/service.ts';
@@ -173,7 +173,7 @@ export async function deleteAccount(
         subject: 'Your Emporium account was deleted',
         heading: 'Your account was deleted',
         paragraphs: [
-          `Hello ${account.userName}, your Emporium account and the personal data it held were deleted as you asked.`,
+          `${hello(account)} your Emporium account and the personal data it held were deleted as you asked.`,
           'Your past orders stay in the shop\u2019s accounts without your name or address. You can register again with this address at any time.',
           'If this wasn\u2019t you, reply to this message right away.',
         ],

@@ -4,12 +4,14 @@
  * it was sent to, the shop used to mail any address, answers that tell whether an address has an account, and a
  * two-factor challenge that outlives the password it was opened with. The races run on PostgreSQL.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens, users } from '../../db/schema.ts';
+import { accountTokens, mailOutbox, users } from '../../db/schema.ts';
+import { deliverDueMail } from '../../mail/outbox.ts';
 import { buildTestApp, signUpAndLogIn, type TestApp } from '../../test/build-test-app.ts';
 import { as, type Session } from '../../test/shop-client.ts';
-import { INVALID_LINK } from './service.ts';
+import { EMAIL_CHANGE_MAILS_PER_ADDRESS, EMAIL_CHANGES_PER_HOUR, INVALID_LINK } from './service.ts';
 import { captureMail, tokenFrom } from './test-mail.ts';
 
 let t: TestApp;
@@ -35,6 +37,29 @@ const logIn = (email: string, password: string) => post('/api/auth/login', { ema
 const emailOf = async (userId: string) =>
   (await t.db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]!.email;
 const unique = (what: string) => `${what}-${Date.now()}-${++clients}@example.test`;
+const askEmailChange = (who: Account, newEmail: string) =>
+  as(t.app, who).post('/api/account/email', { newEmail, password: who.password });
+
+/** Delivers the outbox until nothing is left unsent; returns every message sent to `to` so far. */
+async function allMailTo(to: string) {
+  const deps = {
+    db: t.db,
+    images: t.images,
+    mailer: mail.mailer,
+    log: pino({ level: 'silent' }),
+    shopUrl: '',
+  };
+  await expect
+    .poll(
+      async () => {
+        await deliverDueMail(deps);
+        return (await t.db.select().from(mailOutbox).where(isNull(mailOutbox.sentAt))).length;
+      },
+      { timeout: 5000 },
+    )
+    .toBe(0);
+  return mail.sent.filter((m) => m.to === to);
+}
 
 /** The intruder signs in with the known password and asks to move the account to their mailbox; returns the link. */
 async function intruderAsksForEmailChange(
@@ -143,6 +168,58 @@ describe('a reset link (issue 46, item 2)', () => {
   });
 });
 
+describe('e-mail change requests (issue 46, item 3)', () => {
+  it('are capped per account: past the cap 429 with Retry-After, and nothing is mailed', async () => {
+    const shopper = await signUpAndLogIn(t.app);
+    const targets = Array.from({ length: EMAIL_CHANGES_PER_HOUR + 1 }, () => unique('target'));
+    for (const target of targets.slice(0, -1))
+      expect((await askEmailChange(shopper, target)).statusCode).toBe(202);
+    const refused = await askEmailChange(shopper, targets.at(-1)!);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ success: false, message: expect.stringMatching(/try again in/) });
+    expect(await allMailTo(targets.at(-1)!)).toHaveLength(0);
+    // The current address heard of each request that was taken, not of the refused one.
+    const notices = (await allMailTo(shopper.email)).filter((m) => m.subject.includes('is being changed'));
+    expect(notices).toHaveLength(EMAIL_CHANGES_PER_HOUR);
+  });
+
+  it('are capped per target address, whichever accounts ask: same 202, no more mail to it', async () => {
+    const victim = unique('victim');
+    for (let i = 0; i <= EMAIL_CHANGE_MAILS_PER_ADDRESS; i++) {
+      const shopper = await signUpAndLogIn(t.app);
+      expect((await askEmailChange(shopper, victim)).statusCode).toBe(202);
+    }
+    expect(await allMailTo(victim)).toHaveLength(EMAIL_CHANGE_MAILS_PER_ADDRESS);
+  });
+
+  it('mail an address nobody confirmed without the name the shopper chose', async () => {
+    const name = 'Your parcel is held: call +1 555 0100';
+    const shopper = await signUpAndLogIn(t.app, { userName: name });
+    // The registration's own verification link goes to an address nobody confirmed either.
+    const verification = await mail.latest(t, shopper.email, 'Confirm your e-mail address');
+    expect(`${verification.text}${verification.html}`).not.toContain(name);
+    // Nor do the account's own notices carry it while its address is unconfirmed.
+    const target = unique('target');
+    expect((await askEmailChange(shopper, target)).statusCode).toBe(202);
+    const link = await mail.latest(t, target, 'Confirm your new');
+    expect(`${link.text}${link.html}`).not.toContain(name);
+    expect(`${link.text}${link.html}`).not.toContain('call +1');
+    const notice = await mail.latest(t, shopper.email, 'is being changed');
+    expect(notice.text).not.toContain(name);
+
+    // Once the address is proven, the account's own mail greets it by name again.
+    const verified = await post('/api/auth/verify-email', { token: tokenFrom(verification.text) });
+    expect(verified.statusCode).toBe(200);
+    const changed = await as(t.app, shopper).post('/api/account/password', {
+      currentPassword: shopper.password,
+      newPassword: 'another good password',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await mail.latest(t, shopper.email, 'password was changed')).text).toContain(`Hello ${name},`);
+  });
+});
+
 describe.runIf(process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
   it('a confirm racing the owner\u2019s password change either completes first or not at all', async () => {
     for (let round = 0; round < 6; round++) {
@@ -163,6 +240,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
       expect(await emailOf(owner.userId)).toBe(confirm.value.statusCode === 200 ? to : owner.email);
       expect((await post('/api/account/email/confirm', { token })).statusCode).toBe(400);
     }
+  });
+
+  it('concurrent e-mail change requests never pass the caps', async () => {
+    const shopper = await signUpAndLogIn(t.app);
+    const asked = await Promise.allSettled(
+      Array.from({ length: 6 }, () => askEmailChange(shopper, unique('parallel'))),
+    );
+    const codes = asked.map((r) => (r.status === 'fulfilled' ? r.value.statusCode : 0));
+    // Invariant: the account's cap holds however the requests interleave.
+    expect(codes.filter((c) => c === 202)).toHaveLength(EMAIL_CHANGES_PER_HOUR);
+    expect(codes.filter((c) => c !== 202).every((c) => c === 429)).toBe(true);
+
+    const victim = unique('victim');
+    const shoppers = await Promise.all(Array.from({ length: 6 }, () => signUpAndLogIn(t.app)));
+    const flood = await Promise.allSettled(shoppers.map((s) => askEmailChange(s, victim)));
+    expect(flood.every((r) => r.status === 'fulfilled' && r.value.statusCode === 202)).toBe(true);
+    // Invariant: the address's cap holds across accounts.
+    expect(await allMailTo(victim)).toHaveLength(EMAIL_CHANGE_MAILS_PER_ADDRESS);
   });
 
   it('a reset through the old mailbox racing the e-mail change\u2019s confirm: exactly one of them wins', async () => {

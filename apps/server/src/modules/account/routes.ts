@@ -6,7 +6,8 @@
  *   voided.
  * - `POST /password` {currentPassword, newPassword} → 200; the other sessions end, unused reset links and a pending
  *   e-mail change are voided.
- * - `POST /email` {newEmail, password} → 202; a confirmation link goes to the new address.
+ * - `POST /email` {newEmail, password} → 202; a confirmation link goes to the new address (or, when another account
+ *   has it, a notice to its owner: the same 202); 429 past the hourly cap.
  * - `POST /email/confirm` {token} (public) → 200 `{email}`; 400 bad, used or expired link; 409 address taken.
  * - `GET /export` → 200 JSON attachment of everything kept about the caller.
  * - `POST /delete` {password} → 200; the account is erased and signed out; 409 for the last admin.
@@ -129,7 +130,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       await requestEmailChange(db, opts, user, request.body);
       return reply.code(202).send({
         success: true,
-        message: `We sent a confirmation link to ${request.body.newEmail}. Your e-mail changes once you open it.`,
+        // The same answer whether or not the address has an account (issue 46).
+        message:
+          `We sent a confirmation link to ${request.body.newEmail}, unless that address already has an Emporium ` +
+          'account (its owner is told instead). Your e-mail changes once you open the link.',
       });
     },
   );

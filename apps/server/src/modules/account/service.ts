@@ -79,6 +79,40 @@ export async function changePassword(
   return revoked;
 }
 
+/** The link to a new address (no text the shopper chose: nobody has confirmed this address yet). */
+function confirmNewAddressMessage(to: string, url: string) {
+  return accountMessage({
+    to,
+    subject: 'Confirm your new Emporium e-mail address',
+    heading: 'Confirm your new e-mail address',
+    paragraphs: [
+      'Someone asked to use this address for their Emporium account. If that was you, confirm it within 24 ' +
+        'hours with the button below. The link works once.',
+      'If you did not ask for this, ignore this message: nothing changes.',
+    ],
+    action: { label: 'Confirm this address', url },
+    footer:
+      'You receive this e-mail because this address was entered as the new address of an Emporium account.',
+  });
+}
+
+/** To the owner of an address another account asked to move to (issue 46): nothing changed, and why they hear of it. */
+function addressInUseMessage(to: string) {
+  return accountMessage({
+    to,
+    subject: 'Your e-mail address was entered on another Emporium account',
+    heading: 'Your address was entered on another account',
+    paragraphs: [
+      'Someone signed in to another Emporium account asked to change its e-mail address to this one. This address ' +
+        'belongs to your account, so nothing changed: it stays yours.',
+      'If that was you, sign in to your account with this address, or give the other account a different address. ' +
+        'If it was not you, there is nothing to do.',
+    ],
+    footer:
+      'You receive this e-mail because this address was entered as the new address of another Emporium account.',
+  });
+}
+
 /**
  * Starts an e-mail change after checking the password: a single-use link valid 24 hours goes to the NEW address
  * (`/account/confirm-email?token=…` on the storefront), and the current address is told. Older unused change links
@@ -86,7 +120,8 @@ export async function changePassword(
  * {@link EMAIL_CHANGES_PER_HOUR} requests of one account in an hour, 429 with Retry-After (seconds); past
  * {@link EMAIL_CHANGE_MAILS_PER_ADDRESS} links to one address in an hour (from any accounts), the same 202 and no
  * more mail to it. The mail to the new address carries no text the shopper chose (their name): nobody has confirmed
- * that address yet. 400 for the address the account already has; 409 when another account has it.
+ * that address yet. An address another account has is answered the same (issue 46: 202 whether or not the address
+ * has an account); its owner is told instead, and no link goes out. 400 for the address the account already has.
  */
 export async function requestEmailChange(
   db: Db,
@@ -134,12 +169,13 @@ export async function requestEmailChange(
           gt(accountTokens.createdAt, since),
         ),
       );
-    const taken = await tx
+    const [owner] = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, newEmail), ne(users.id, account.id)))
       .limit(1);
-    if (taken.length > 0) throw conflict(DUPLICATE_EMAIL);
+    // From here on both cases do the same statements, and the caller gets the same answer (issue 46: no oracle of
+    // which addresses have accounts). An address in use gets a notice in place of the link, and its token is void.
     await voidAccountTokens(tx, account.id, ['email-change']);
     // Kept even when no link goes out, voided: the request still counts towards both caps.
     const mailed = (toAddress?.n ?? 0) < EMAIL_CHANGE_MAILS_PER_ADDRESS;
@@ -149,25 +185,13 @@ export async function requestEmailChange(
       tokenHash: hashToken(token),
       email: newEmail,
       expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
-      usedAt: mailed ? null : new Date(),
+      usedAt: mailed && !owner ? null : new Date(),
     });
     if (mailed) {
       const url = `${deps.storefrontUrl}/account/confirm-email?token=${encodeURIComponent(token)}`;
       await queueAccountMail(
         tx,
-        accountMessage({
-          to: newEmail,
-          subject: 'Confirm your new Emporium e-mail address',
-          heading: 'Confirm your new e-mail address',
-          paragraphs: [
-            'Someone asked to use this address for their Emporium account. If that was you, confirm it within ' +
-              '24 hours with the button below. The link works once.',
-            'If you did not ask for this, ignore this message: nothing changes.',
-          ],
-          action: { label: 'Confirm this address', url },
-          footer:
-            'You receive this e-mail because this address was entered as the new address of an Emporium account.',
-        }),
+        owner ? addressInUseMessage(newEmail) : confirmNewAddressMessage(newEmail, url),
       );
     }
     await queueAccountMail(

@@ -220,6 +220,58 @@ describe('e-mail change requests (issue 46, item 3)', () => {
   });
 });
 
+describe('an e-mail change to an address in use (issue 46, item 4)', () => {
+  /** What one request leaves behind: its answer, the tokens it stored and the messages it queued. */
+  async function requestAndCount(who: Account, newEmail: string) {
+    const tokensBefore = await t.db.select().from(accountTokens).where(eq(accountTokens.userId, who.userId));
+    const queuedBefore = (await t.db.select({ id: mailOutbox.id }).from(mailOutbox)).length;
+    const res = await askEmailChange(who, newEmail);
+    const tokens = await t.db.select().from(accountTokens).where(eq(accountTokens.userId, who.userId));
+    return {
+      status: res.statusCode,
+      contentType: res.headers['content-type'],
+      body: res.body,
+      tokens: tokens.length - tokensBefore.length,
+      queued: (await t.db.select({ id: mailOutbox.id }).from(mailOutbox)).length - queuedBefore,
+    };
+  }
+
+  it('is answered byte for byte like one to a free address, and its owner is told instead', async () => {
+    const address = unique('wanted');
+    const first = await signUpAndLogIn(t.app);
+    const whileFree = await requestAndCount(first, address);
+    // The address gets an account; a shopper probing for it asks for the same address.
+    const owner = await signUpAndLogIn(t.app, { email: address });
+    const prober = await signUpAndLogIn(t.app, { userName: 'Prober <script>' });
+    const whileTaken = await requestAndCount(prober, address);
+
+    expect(whileTaken).toEqual(whileFree);
+    expect(whileTaken).toMatchObject({ status: 202, tokens: 1, queued: 2 });
+    const notice = await mail.latest(t, address, 'entered on another Emporium account');
+    expect(notice.text).not.toContain('Prober');
+    expect(notice.text).not.toContain('token=');
+    // No link to take the owner's address exists; the owner's account is untouched.
+    const live = await t.db
+      .select()
+      .from(accountTokens)
+      .where(and(eq(accountTokens.userId, prober.userId), isNull(accountTokens.usedAt)));
+    expect(live.filter((row) => row.purpose === 'email-change')).toEqual([]);
+    expect(await emailOf(owner.userId)).toBe(address);
+    expect(await emailOf(prober.userId)).toBe(prober.email);
+  });
+
+  it('voids the prober\u2019s earlier pending change exactly as a free address does', async () => {
+    // Otherwise a link to the prober's own mailbox would tell, by still working, that the address was taken.
+    const taken = (await signUpAndLogIn(t.app)).email;
+    const prober = await signUpAndLogIn(t.app);
+    const own = unique('own');
+    await askEmailChange(prober, own);
+    const link = tokenFrom((await mail.latest(t, own, 'Confirm your new')).text);
+    expect((await askEmailChange(prober, taken)).statusCode).toBe(202);
+    expect((await post('/api/account/email/confirm', { token: link })).statusCode).toBe(400);
+  });
+});
+
 describe.runIf(process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
   it('a confirm racing the owner\u2019s password change either completes first or not at all', async () => {
     for (let round = 0; round < 6; round++) {

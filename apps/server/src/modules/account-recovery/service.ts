@@ -25,8 +25,6 @@ export const RESET_MAILS_PER_HOUR = 3;
 /** Verification e-mails (the registration's included) sent to one account per hour; past it, 429. */
 export const VERIFY_MAILS_PER_HOUR = 3;
 const HOUR_MS = 3_600_000;
-/** Compared with user ids when no account matched, so both branches run the same queries. */
-const NO_USER = '00000000-0000-0000-0000-000000000000';
 
 export const INVALID_RESET_LINK =
   'This password reset link is invalid, already used or expired. Please ask for a new one.';
@@ -85,43 +83,33 @@ export async function queueVerificationMail(
 }
 
 /**
- * `POST /api/auth/password-reset`: when `email` names a live account, voids its unused reset links, stores a new one
- * (30 minutes) and queues it. Unknown and deleted accounts run the same queries but the inserts, and the caller
- * answers the same either way (no account enumeration). Past `RESET_MAILS_PER_HOUR` links in the last hour for one
- * account, nothing more is sent (the mailbox owner is not flooded), still with the same answer.
+ * The work of `POST /api/auth/password-reset`, run after its reply (routes.ts; issue 46): when `email` names a live
+ * account, voids its unused reset links, stores a new one (30 minutes) and queues it. Unknown and deleted accounts
+ * get nothing. Past `RESET_MAILS_PER_HOUR` links in the last hour for one account, nothing more is sent (the mailbox
+ * owner is not flooded); concurrent requests for one account are counted one after the other (its row is locked).
  */
 export async function requestPasswordReset(db: Db, deps: RecoveryDeps, email: string): Promise<void> {
-  // Made either way, so both branches spend the same time on it.
   const { token, tokenHash } = newToken();
-  const queued = await db.transaction(async (tx) => {
+  const queued = await transactionWithRetry(db, async (tx) => {
     const [user] = await tx
       .select({ id: users.id, email: users.email })
       .from(users)
       .where(and(eq(users.email, email), isNull(users.deletedAt)))
-      .limit(1);
-    const userId = user?.id ?? NO_USER;
+      .for('update');
+    if (!user) return false;
     const [recent] = await tx
       .select({ n: count() })
       .from(accountTokens)
       .where(
         and(
-          eq(accountTokens.userId, userId),
+          eq(accountTokens.userId, user.id),
           eq(accountTokens.purpose, 'password-reset'),
           gt(accountTokens.createdAt, new Date(Date.now() - HOUR_MS)),
         ),
       );
-    if (!user || (recent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return false;
+    if ((recent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return false;
     // A new link voids the older unused ones.
-    await tx
-      .update(accountTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(accountTokens.userId, userId),
-          eq(accountTokens.purpose, 'password-reset'),
-          isNull(accountTokens.usedAt),
-        ),
-      );
+    await voidAccountTokens(tx, user.id, ['password-reset']);
     await tx.insert(accountTokens).values({
       userId: user.id,
       purpose: 'password-reset',

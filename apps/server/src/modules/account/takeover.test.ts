@@ -11,6 +11,7 @@ import { accountTokens, mailOutbox, users } from '../../db/schema.ts';
 import { deliverDueMail } from '../../mail/outbox.ts';
 import { buildTestApp, signUpAndLogIn, type TestApp } from '../../test/build-test-app.ts';
 import { as, type Session } from '../../test/shop-client.ts';
+import { RESET_MAILS_PER_HOUR, requestPasswordReset } from '../account-recovery/service.ts';
 import { EMAIL_CHANGE_MAILS_PER_ADDRESS, EMAIL_CHANGES_PER_HOUR, INVALID_LINK } from './service.ts';
 import { captureMail, tokenFrom } from './test-mail.ts';
 
@@ -272,6 +273,69 @@ describe('an e-mail change to an address in use (issue 46, item 4)', () => {
   });
 });
 
+describe('a password reset request (issue 46, item 4)', () => {
+  it('answers before it reads or writes anything about the address, the same bytes for a known and an unknown one', async () => {
+    // The queue of work after the reply holds its tasks until the test lets them run.
+    const held: Array<() => Promise<void>> = [];
+    let full = false;
+    const own = captureMail();
+    const r = await buildTestApp(
+      {},
+      {
+        mailer: own.mailer,
+        afterReply: { run: (_name, task) => void held.push(task), full: () => full, drain: async () => {} },
+      },
+    );
+    try {
+      const known = await signUpAndLogIn(r.app);
+      const unknown = unique('nobody');
+      const resetRows = () =>
+        r.db
+          .select()
+          .from(accountTokens)
+          .where(and(eq(accountTokens.userId, known.userId), eq(accountTokens.purpose, 'password-reset')));
+      const queued = async () => (await r.db.select({ id: mailOutbox.id }).from(mailOutbox)).length;
+      const outboxBefore = await queued();
+      const ask = async (email: string) => {
+        const res = await r.app.inject({
+          method: 'POST',
+          url: '/api/auth/password-reset',
+          payload: { email },
+        });
+        return {
+          status: res.statusCode,
+          type: res.headers['content-type'],
+          body: res.rawPayload.toString('hex'),
+        };
+      };
+
+      const forKnown = await ask(known.email);
+      expect(held).toHaveLength(1);
+      const forUnknown = await ask(unknown);
+      expect(held).toHaveLength(2);
+      // The same answer, and nothing done yet for either: the request path did the same (nothing) both times.
+      expect(forKnown).toEqual(forUnknown);
+      expect(forKnown.status).toBe(202);
+      expect(await resetRows()).toEqual([]);
+      expect(await queued()).toBe(outboxBefore);
+
+      // The work after the reply still mails the known address, and only it.
+      for (const task of held.splice(0)) await task();
+      expect(await resetRows()).toHaveLength(1);
+      expect(await queued()).toBe(outboxBefore + 1);
+      await own.latest(r, known.email, 'Reset your Emporium password');
+
+      // A full queue refuses every address alike, before queuing anything.
+      full = true;
+      expect(await ask(known.email)).toEqual(await ask(unknown));
+      expect((await ask(known.email)).status).toBe(503);
+      expect(held).toHaveLength(0);
+    } finally {
+      await r.app.close();
+    }
+  });
+});
+
 describe.runIf(process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
   it('a confirm racing the owner\u2019s password change either completes first or not at all', async () => {
     for (let round = 0; round < 6; round++) {
@@ -310,6 +374,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
     expect(flood.every((r) => r.status === 'fulfilled' && r.value.statusCode === 202)).toBe(true);
     // Invariant: the address's cap holds across accounts.
     expect(await allMailTo(victim)).toHaveLength(EMAIL_CHANGE_MAILS_PER_ADDRESS);
+  });
+
+  it('concurrent reset requests for one account never mail more than the hourly cap', async () => {
+    const owner = await signUpAndLogIn(t.app);
+    const deps = { storefrontUrl: 'http://shop.test' };
+    const runs = await Promise.allSettled(
+      Array.from({ length: 6 }, () => requestPasswordReset(t.db, deps, owner.email)),
+    );
+    expect(runs.every((r) => r.status === 'fulfilled')).toBe(true);
+    const links = await t.db
+      .select()
+      .from(accountTokens)
+      .where(and(eq(accountTokens.userId, owner.userId), eq(accountTokens.purpose, 'password-reset')));
+    // Invariant: the work after the replies runs side by side, and still stores at most the cap of links.
+    expect(links).toHaveLength(RESET_MAILS_PER_HOUR);
+    expect(links.filter((l) => l.usedAt === null)).toHaveLength(1);
   });
 
   it('a reset through the old mailbox racing the e-mail change\u2019s confirm: exactly one of them wins', async () => {

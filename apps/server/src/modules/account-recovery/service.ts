@@ -141,8 +141,8 @@ export async function requestPasswordReset(db: Db, deps: RecoveryDeps, email: st
 /**
  * `POST /api/auth/password-reset/confirm`: sets the new password (registration rules; 400 for a common one) of the
  * token's account, spends the token and every other unused reset link of the account, voids a pending e-mail change
- * (issue 46), marks the address verified (the link reached it), signs every session of the account out on every
- * instance, and queues a "password changed" notice. 400 `INVALID_RESET_LINK` for an unknown, used, voided or expired
+ * and open two-factor challenges (issue 46), marks the address verified (the link reached it), signs every session
+ * of the account out on every instance, and queues a "password changed" notice. 400 `INVALID_RESET_LINK` for an unknown, used, voided or expired
  * token, and for one sent to an address the account no longer has (issue 46: a link is good only for the mailbox it
  * reached); 503 when the hashing queue is full.
  */
@@ -177,15 +177,16 @@ export async function confirmPasswordReset(
       .where(live)
       .returning({ email: accountTokens.email });
     if (!spent?.email) throw badRequest(INVALID_RESET_LINK);
-    // The other reset links, and an e-mail change asked for by whoever knew the old password (issue 46: confirmed
-    // later, it would hand the account to their mailbox).
-    await voidAccountTokens(tx, found.userId, ['password-reset', 'email-change']);
     const [user] = await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(and(eq(users.id, found.userId), eq(users.email, spent.email), isNull(users.deletedAt)))
       .returning({ email: users.email });
     if (!user) throw badRequest(INVALID_RESET_LINK);
+    // The other reset links, and what whoever knew the old password started (issue 46): an e-mail change would hand
+    // the account to their mailbox, a two-factor challenge open a session. After the user's row is locked: what is
+    // started from now on waits for this commit and finds the new password (createLoginChallenge, requestEmailChange).
+    await voidAccountTokens(tx, found.userId, ['password-reset', 'email-change', 'two-factor-login']);
     await queueAccountMail(
       tx,
       accountMessage({

@@ -15,7 +15,7 @@ import { DUPLICATE_EMAIL } from '../auth/auth.service.ts';
 import { voidAccountTokens } from '../auth/account-tokens.ts';
 import { assertNotCommonPassword } from '../auth/password.ts';
 import { hashToken, revokeUserSessions, type SessionCache } from '../auth/session.service.ts';
-import { checkCurrentPassword, waitText, type PasswordCheckDeps } from './password-check.ts';
+import { checkCurrentPassword, waitText, WRONG_PASSWORD, type PasswordCheckDeps } from './password-check.ts';
 
 /** How long an e-mail change link works (ms): 24 hours (issue 25). */
 export const EMAIL_CHANGE_TTL_MS = 24 * 3_600_000;
@@ -39,8 +39,8 @@ export interface AccountDeps extends PasswordCheckDeps {
  * Sets a new password after checking the current one (throttled, password-check.ts). The new one follows the
  * registration rules (contract RegisterBody, plus the common-password list) and must differ from the current one.
  * Every other session of the account ends (on every instance); the caller's (`keepTokenHash`) stays. Unused reset
- * links and pending e-mail changes are voided (issue 46). A "your password was changed" message goes to the
- * account's address. Returns how many sessions ended.
+ * links, pending e-mail changes and open two-factor challenges are voided (issue 46). A "your password was changed"
+ * message goes to the account's address. Returns how many sessions ended.
  */
 export async function changePassword(
   db: Db,
@@ -57,9 +57,10 @@ export async function changePassword(
   const passwordHash = await deps.hasher.hash(body.newPassword);
   const revoked = await transactionWithRetry(db, async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, account.id));
-    // Reset links sent before the change must not undo it, and an e-mail change asked for by whoever knew the old
-    // password must not complete (issue 46: it would hand the account to their mailbox).
-    await voidAccountTokens(tx, account.id, ['password-reset', 'email-change']);
+    // Reset links sent before the change must not undo it, and what whoever knew the old password started must not
+    // complete (issue 46): an e-mail change would hand the account to their mailbox, a two-factor challenge open a
+    // session. After the user's row is locked, as in confirmPasswordReset.
+    await voidAccountTokens(tx, account.id, ['password-reset', 'email-change', 'two-factor-login']);
     await queueAccountMail(
       tx,
       accountMessage({
@@ -135,8 +136,14 @@ export async function requestEmailChange(
   const token = randomBytes(32).toString('base64url');
   await transactionWithRetry(db, async (tx) => {
     // The account's row, then the new address's lock: concurrent requests are counted one after the other, per
-    // account and per address.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, account.id)).for('update');
+    // account and per address. The password checked above must still be the account's (issue 46): a change or reset
+    // that committed meanwhile wins, and one that comes later waits for this request and voids it.
+    const [locked] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, account.id))
+      .for('update');
+    if (locked?.passwordHash !== account.passwordHash) throw new HttpError(403, WRONG_PASSWORD);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`email-change|${newEmail}`}, 0))`);
     const since = new Date(Date.now() - HOUR_MS);
     const recent = await tx

@@ -78,8 +78,8 @@ export async function revokeOwnSession(
 
 /**
  * "Sign out everywhere else" (`POST /api/account/sessions/revoke-all`): ends every session of `userId` but the
- * caller's (`keepHash`), on every instance, and voids a pending e-mail change (issue 46: whoever was signed in may
- * have asked for it). Returns how many sessions ended.
+ * caller's (`keepHash`), on every instance, and voids a pending e-mail change and open two-factor challenges
+ * (issue 46: whoever was signed in may have started them). Returns how many sessions ended.
  */
 export async function signOutEverywhereElse(
   db: Db,
@@ -87,6 +87,6 @@ export async function signOutEverywhereElse(
   userId: string,
   keepHash: string | undefined,
 ): Promise<number> {
-  await voidAccountTokens(db, userId, ['email-change']);
+  await voidAccountTokens(db, userId, ['email-change', 'two-factor-login']);
   return revokeUserSessions(db, cache, userId, keepHash);
 }

@@ -5,6 +5,7 @@
  * two-factor challenge that outlives the password it was opened with. The races run on PostgreSQL.
  */
 import { and, eq, isNull } from 'drizzle-orm';
+import { generate } from 'otplib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, mailOutbox, users } from '../../db/schema.ts';
@@ -12,6 +13,7 @@ import { deliverDueMail } from '../../mail/outbox.ts';
 import { buildTestApp, signUpAndLogIn, type TestApp } from '../../test/build-test-app.ts';
 import { as, type Session } from '../../test/shop-client.ts';
 import { RESET_MAILS_PER_HOUR, requestPasswordReset } from '../account-recovery/service.ts';
+import { CHALLENGE_SPENT } from '../two-factor/service.ts';
 import { EMAIL_CHANGE_MAILS_PER_ADDRESS, EMAIL_CHANGES_PER_HOUR, INVALID_LINK } from './service.ts';
 import { captureMail, tokenFrom } from './test-mail.ts';
 
@@ -336,6 +338,68 @@ describe('a password reset request (issue 46, item 4)', () => {
   });
 });
 
+/** The TOTP code of the step `offset` steps from now. */
+const codeAt = (secret: string, offset: number) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
+
+/** A shopper with two-factor on, enrolled with the previous step's code (so the current one is still free). */
+async function enrolled(): Promise<Account & { secret: string }> {
+  // Away from a step's edge, so that the steps computed here are the server's too.
+  const into = (Date.now() / 1000) % 30;
+  if (into > 25) await new Promise((r) => setTimeout(r, (30.5 - into) * 1000));
+  const who = await signUpAndLogIn(t.app);
+  const setup = await as(t.app, who).post('/api/account/two-factor/setup', { password: who.password });
+  const secret = (setup.json().manualKey as string).replace(/\s+/g, '');
+  const enable = await as(t.app, who).post('/api/account/two-factor/enable', {
+    code: await codeAt(secret, -1),
+  });
+  expect(enable.statusCode).toBe(200);
+  return { ...who, secret };
+}
+
+/** Signs in with the password; returns the two-factor challenge (or the failed answer's status). */
+async function challengeFor(who: Account): Promise<string | number> {
+  const res = await logIn(who.email, who.password);
+  return res.statusCode === 200 ? (res.json().challenge as string) : res.statusCode;
+}
+const secondStep = (challenge: string, code: string) =>
+  post('/api/auth/login/two-factor', { challenge, code });
+
+describe('a two-factor challenge (issue 46, item 5)', () => {
+  it.each([
+    [
+      'changes the password',
+      async (owner: Account) => {
+        const res = await as(t.app, owner).post('/api/account/password', {
+          currentPassword: owner.password,
+          newPassword: 'the owner\u2019s new password',
+        });
+        expect(res.statusCode).toBe(200);
+      },
+    ],
+    [
+      'resets the password',
+      (owner: Account) => resetThroughMail(owner.email, 'the owner\u2019s new password'),
+    ],
+    [
+      'signs out everywhere else',
+      async (owner: Account) => {
+        expect((await as(t.app, owner).post('/api/account/sessions/revoke-all', {})).statusCode).toBe(200);
+      },
+    ],
+  ])('taken with the old password dies when the owner %s', async (_label, act) => {
+    const owner = await enrolled();
+    // The intruder knows the password (and will have a code: phished, or read over a shoulder).
+    const challenge = await challengeFor(owner);
+    expect(typeof challenge).toBe('string');
+    await act(owner);
+    const res = await secondStep(challenge as string, await codeAt(owner.secret, 0));
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ success: false, message: CHALLENGE_SPENT });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
 describe.runIf(process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
   it('a confirm racing the owner\u2019s password change either completes first or not at all', async () => {
     for (let round = 0; round < 6; round++) {
@@ -355,6 +419,41 @@ describe.runIf(process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
       expect([200, 400]).toContain(confirm.value.statusCode);
       expect(await emailOf(owner.userId)).toBe(confirm.value.statusCode === 200 ? to : owner.email);
       expect((await post('/api/account/email/confirm', { token })).statusCode).toBe(400);
+    }
+  });
+
+  it('an intruder\u2019s e-mail change request racing the owner\u2019s password change never leaves a live link', async () => {
+    for (let round = 0; round < 6; round++) {
+      const owner = await signUpAndLogIn(t.app);
+      const login = await logIn(owner.email, owner.password);
+      const intruder = { token: login.json().token as string, userId: owner.userId };
+      const [asked, changed] = await Promise.allSettled([
+        as(t.app, intruder).post('/api/account/email', {
+          newEmail: unique('intruder'),
+          password: owner.password,
+        }),
+        as(t.app, owner).post('/api/account/password', {
+          currentPassword: owner.password,
+          newPassword: 'the owner\u2019s new password',
+        }),
+      ]);
+      if (asked.status !== 'fulfilled' || changed.status !== 'fulfilled') throw new Error('a request failed');
+      expect(changed.value.statusCode).toBe(200);
+      // The request came first (202, then voided by the change), or found the new password (403), or its session
+      // was already signed out (401).
+      expect([202, 401, 403]).toContain(asked.value.statusCode);
+      // Invariant: no e-mail change link of the account works after the password change.
+      const live = await t.db
+        .select()
+        .from(accountTokens)
+        .where(
+          and(
+            eq(accountTokens.userId, owner.userId),
+            eq(accountTokens.purpose, 'email-change'),
+            isNull(accountTokens.usedAt),
+          ),
+        );
+      expect(live).toEqual([]);
     }
   });
 
@@ -390,6 +489,36 @@ describe.runIf(process.env.TEST_DATABASE_URL)('races (PostgreSQL)', () => {
     // Invariant: the work after the replies runs side by side, and still stores at most the cap of links.
     expect(links).toHaveLength(RESET_MAILS_PER_HOUR);
     expect(links.filter((l) => l.usedAt === null)).toHaveLength(1);
+  });
+
+  it('a sign-in with the old password racing a reset never ends with a working session', async () => {
+    for (let round = 0; round < 10; round++) {
+      const twoFactor = round % 2 === 0;
+      const owner = twoFactor ? await enrolled() : await signUpAndLogIn(t.app);
+      expect((await post('/api/auth/password-reset', { email: owner.email })).statusCode).toBe(202);
+      const reset = tokenFrom((await mail.latest(t, owner.email, 'Reset your Emporium password')).text);
+      const [login, resetDone] = await Promise.allSettled([
+        logIn(owner.email, owner.password),
+        post('/api/auth/password-reset/confirm', { token: reset, password: 'set by the owner' }),
+      ]);
+      if (login.status !== 'fulfilled' || resetDone.status !== 'fulfilled')
+        throw new Error('a request failed');
+      expect(resetDone.value.statusCode).toBe(200);
+      // Invariant: whatever the old password obtained (a session, or a challenge) no longer works after the reset.
+      if (login.value.statusCode !== 200) continue;
+      const answer = login.value.json();
+      if (answer.challenge) {
+        const { secret } = owner as Account & { secret: string };
+        expect((await secondStep(answer.challenge, await codeAt(secret, 0))).statusCode).toBe(401);
+      } else {
+        const check = await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/check-auth',
+          headers: { authorization: `Bearer ${answer.token}` },
+        });
+        expect(check.statusCode).toBe(401);
+      }
+    }
   });
 
   it('a reset through the old mailbox racing the e-mail change\u2019s confirm: exactly one of them wins', async () => {

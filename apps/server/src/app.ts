@@ -404,6 +404,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     kickMail: mailWorker.kick,
     authPerWindow: config.rateLimit.authPerWindow,
     shopCountry: config.shopCountry,
+    // Erasure cancels the account's unpaid orders (issue 46).
+    payments: orderDeps.payments,
+    catalog,
   });
 
   // Images: local disk, or streamed from the shared bucket (storage/serve-images.ts).

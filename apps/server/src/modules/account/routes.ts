@@ -10,7 +10,8 @@
  *   has it, a notice to its owner: the same 202); 429 past the hourly cap.
  * - `POST /email/confirm` {token} (public) → 200 `{email}`; 400 bad, used or expired link; 409 address taken.
  * - `GET /export` → 200 JSON attachment of everything kept about the caller.
- * - `POST /delete` {password} → 200; the account is erased and signed out; 409 for the last admin.
+ * - `POST /delete` {password} → 200; the account is erased and signed out, its unpaid orders cancelled; 409 for the
+ *   last admin, or while one of its payments is being captured.
  * A wrong current password is 403 "Your current password is incorrect", counted like login failures (429 with
  * Retry-After past `LOGIN_FAILURES_MAX`).
  */
@@ -32,11 +33,11 @@ import { requireSelf } from '../../lib/access.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { hashToken } from '../auth/session.service.ts';
-import { deleteAccount, exportAccount } from './erase.ts';
+import { deleteAccount, exportAccount, type ErasureDeps } from './erase.ts';
 import { changePassword, confirmEmailChange, requestEmailChange, type AccountDeps } from './service.ts';
 import { listSessions, revokeOwnSession, signOutEverywhereElse } from './sessions.ts';
 
-export interface AccountRoutesOptions extends AccountDeps {
+export interface AccountRoutesOptions extends AccountDeps, Omit<ErasureDeps, 'log'> {
   db: Db;
   images: ImageStore;
   /** Confirmations per IP per 15 minutes (the login and register limit). */
@@ -177,7 +178,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request, reply) => {
       const user = requireSelf(request, undefined);
-      await deleteAccount(db, opts, user, request.body.password);
+      await deleteAccount(db, { ...opts, log: request.log }, user, request.body.password);
       reply.clearCookie('token', { path: '/' });
       return { success: true, message: 'Your account was deleted' };
     },

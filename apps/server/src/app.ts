@@ -33,6 +33,7 @@ import { boundBodyTime, boundJsonBodies, JSON_BODY_LIMIT } from './lib/json-body
 import { errSerializer } from './lib/log.ts';
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from './db/client.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import type { AfterReply } from './modules/account-recovery/after-reply.ts';
 import { accountRecoveryRoutes } from './modules/account-recovery/routes.ts';
 import { queueVerificationMail, requestLogSerializer } from './modules/account-recovery/service.ts';
 import { memoryLoginThrottle, redisLoginThrottle } from './modules/auth/login-throttle.ts';
@@ -97,6 +98,8 @@ export interface AppDeps {
    * outbox (main.ts; tests run the jobs' functions themselves).
    */
   runJobs?: boolean;
+  /** Runs the password reset request's work after its reply (issue 46); default: a queue of its own. */
+  afterReply?: AfterReply;
 }
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -355,6 +358,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authPerWindow: config.rateLimit.authPerWindow,
     storefrontUrl: config.storefrontUrl,
     kickMail: mailWorker.kick,
+    afterReply: deps.afterReply,
   });
   // The sandbox's approval page exists only while the sandbox provider takes the payments (DESIGN.md §4).
   if (orderDeps.payments.name === 'sandbox') await app.register(sandboxPaymentRoutes, orderDeps);
@@ -417,6 +421,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     kickMail: mailWorker.kick,
     authPerWindow: config.rateLimit.authPerWindow,
     shopCountry: config.shopCountry,
+    // Erasure cancels the account's unpaid orders (issue 46).
+    payments: orderDeps.payments,
+    catalog,
   });
 
   // Images: local disk, or streamed from the shared bucket (storage/serve-images.ts).

@@ -109,7 +109,11 @@ export const accountTokens = pgTable(
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('account_tokens_user_purpose_idx').on(t.userId, t.purpose)],
+  (t) => [
+    index('account_tokens_user_purpose_idx').on(t.userId, t.purpose),
+    // E-mail change requests per target address and hour (issue 46: modules/account/service.ts).
+    index('account_tokens_email_purpose_idx').on(t.email, t.purpose, t.createdAt),
+  ],
 );
 
 /** Two-factor recovery codes (issue 25): ten per enrolment, each usable once; only their SHA-256 is stored. */

@@ -18,6 +18,15 @@ export interface AccountMail {
   footer?: string;
 }
 
+/**
+ * The greeting of a message to an account's own address: with the account's name only once that address is proven
+ * (issue 46: the name is text the shopper chose, and an address nobody confirmed may be anyone's). Mail to an
+ * address that is not yet the account's (an e-mail change's new address) carries no greeting at all.
+ */
+export function hello(account: { userName: string; emailVerifiedAt: Date | null }): string {
+  return account.emailVerifiedAt ? `Hello ${account.userName},` : 'Hello,';
+}
+
 /** The message, HTML and text, for an account event. */
 export function accountMessage(m: AccountMail): Required<Omit<MailMessage, 'key'>> {
   const footer = m.footer ?? 'You receive this e-mail because of a change to your Emporium account.';

@@ -44,12 +44,12 @@ function migratedPglite(): Blob | undefined {
 }
 
 /**
- * Builds the app with test configuration (`env` overrides it, `deps` replaces the payment provider or mailer);
- * close it with `app.close()`.
+ * Builds the app with test configuration (`env` overrides it, `deps` replaces the payment provider, mailer or the
+ * queue of work after a reply); close it with `app.close()`.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'payments' | 'mailer' | 'redis'> = {},
+  deps: Pick<AppDeps, 'payments' | 'mailer' | 'redis' | 'afterReply'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'emporium-test-'));
   const config = loadConfig({

@@ -7,12 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { VERIFY_EMAIL_BEFORE_ORDER } from '@emporium/contract';
-import type { Db } from '../../db/client.ts';
+import { transactionWithRetry, type Db } from '../../db/client.ts';
 import { accountTokens, users } from '../../db/schema.ts';
 import { badRequest, forbidden, HttpError } from '../../lib/http-error.ts';
 import { accountMessage } from '../../mail/account-mail.ts';
 import { queueAccountMail } from '../../mail/outbox.ts';
 import { assertNotCommonPassword, hashingBusy, type PasswordHasher } from '../auth/password.ts';
+import { voidAccountTokens } from '../auth/account-tokens.ts';
 import { hashToken, revokeUserSessions, type SessionCache } from '../auth/session.service.ts';
 
 /** A reset link works for 30 minutes (DESIGN.md §4). */
@@ -24,8 +25,6 @@ export const RESET_MAILS_PER_HOUR = 3;
 /** Verification e-mails (the registration's included) sent to one account per hour; past it, 429. */
 export const VERIFY_MAILS_PER_HOUR = 3;
 const HOUR_MS = 3_600_000;
-/** Compared with user ids when no account matched, so both branches run the same queries. */
-const NO_USER = '00000000-0000-0000-0000-000000000000';
 
 export const INVALID_RESET_LINK =
   'This password reset link is invalid, already used or expired. Please ask for a new one.';
@@ -47,11 +46,12 @@ function newToken(): { token: string; tokenHash: string } {
 
 /**
  * Stores a 24-hour verification token for `user` and queues the link, inside the caller's transaction (registration,
- * resend). Older links stay valid until they expire: they prove the same address.
+ * resend). Older links stay valid until they expire: they prove the same address. The message carries no text the
+ * shopper chose (issue 46: whoever registers may type anyone's address, and a name such as "Call +1 555…").
  */
 export async function queueVerificationMail(
   tx: Db,
-  user: { id: string; email: string; userName: string },
+  user: { id: string; email: string },
   deps: Pick<RecoveryDeps, 'storefrontUrl'>,
 ): Promise<void> {
   const { token, tokenHash } = newToken();
@@ -69,7 +69,7 @@ export async function queueVerificationMail(
       subject: 'Confirm your e-mail address for Emporium',
       heading: 'Confirm your e-mail address',
       paragraphs: [
-        `Hello ${user.userName}, welcome to Emporium.`,
+        'Welcome to Emporium.',
         `Please confirm that ${user.email} is your address. The link works for 24 hours.`,
       ],
       action: {
@@ -83,43 +83,33 @@ export async function queueVerificationMail(
 }
 
 /**
- * `POST /api/auth/password-reset`: when `email` names a live account, voids its unused reset links, stores a new one
- * (30 minutes) and queues it. Unknown and deleted accounts run the same queries but the inserts, and the caller
- * answers the same either way (no account enumeration). Past `RESET_MAILS_PER_HOUR` links in the last hour for one
- * account, nothing more is sent (the mailbox owner is not flooded), still with the same answer.
+ * The work of `POST /api/auth/password-reset`, run after its reply (routes.ts; issue 46): when `email` names a live
+ * account, voids its unused reset links, stores a new one (30 minutes) and queues it. Unknown and deleted accounts
+ * get nothing. Past `RESET_MAILS_PER_HOUR` links in the last hour for one account, nothing more is sent (the mailbox
+ * owner is not flooded); concurrent requests for one account are counted one after the other (its row is locked).
  */
 export async function requestPasswordReset(db: Db, deps: RecoveryDeps, email: string): Promise<void> {
-  // Made either way, so both branches spend the same time on it.
   const { token, tokenHash } = newToken();
-  const queued = await db.transaction(async (tx) => {
+  const queued = await transactionWithRetry(db, async (tx) => {
     const [user] = await tx
       .select({ id: users.id, email: users.email })
       .from(users)
       .where(and(eq(users.email, email), isNull(users.deletedAt)))
-      .limit(1);
-    const userId = user?.id ?? NO_USER;
+      .for('update');
+    if (!user) return false;
     const [recent] = await tx
       .select({ n: count() })
       .from(accountTokens)
       .where(
         and(
-          eq(accountTokens.userId, userId),
+          eq(accountTokens.userId, user.id),
           eq(accountTokens.purpose, 'password-reset'),
           gt(accountTokens.createdAt, new Date(Date.now() - HOUR_MS)),
         ),
       );
-    if (!user || (recent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return false;
+    if ((recent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return false;
     // A new link voids the older unused ones.
-    await tx
-      .update(accountTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(accountTokens.userId, userId),
-          eq(accountTokens.purpose, 'password-reset'),
-          isNull(accountTokens.usedAt),
-        ),
-      );
+    await voidAccountTokens(tx, user.id, ['password-reset']);
     await tx.insert(accountTokens).values({
       userId: user.id,
       purpose: 'password-reset',
@@ -150,9 +140,11 @@ export async function requestPasswordReset(db: Db, deps: RecoveryDeps, email: st
 
 /**
  * `POST /api/auth/password-reset/confirm`: sets the new password (registration rules; 400 for a common one) of the
- * token's account, spends the token and every other unused reset link of the account, marks the address verified
- * (the link reached it), signs every session of the account out on every instance, and queues a "password changed"
- * notice. 400 `INVALID_RESET_LINK` for an unknown, used, voided or expired token; 503 when the hashing queue is full.
+ * token's account, spends the token and every other unused reset link of the account, voids a pending e-mail change
+ * and open two-factor challenges (issue 46), marks the address verified (the link reached it), signs every session
+ * of the account out on every instance, and queues a "password changed" notice. 400 `INVALID_RESET_LINK` for an unknown, used, voided or expired
+ * token, and for one sent to an address the account no longer has (issue 46: a link is good only for the mailbox it
+ * reached); 503 when the hashing queue is full.
  */
 export async function confirmPasswordReset(
   db: Db,
@@ -172,34 +164,29 @@ export async function confirmPasswordReset(
     .select({ userId: accountTokens.userId })
     .from(accountTokens)
     .innerJoin(users, eq(users.id, accountTokens.userId))
-    .where(and(live, isNull(users.deletedAt)))
+    .where(and(live, eq(users.email, accountTokens.email), isNull(users.deletedAt)))
     .limit(1);
   if (!found) throw badRequest(INVALID_RESET_LINK);
   const passwordHash = await deps.hasher.hash(body.password);
-  await db.transaction(async (tx) => {
+  // Again after a deadlock: an e-mail change confirmed at the same moment locks the user's row, then the reset links.
+  await transactionWithRetry(db, async (tx) => {
     // Spent here, conditionally: of two concurrent uses of one link, one wins.
-    const spent = await tx
+    const [spent] = await tx
       .update(accountTokens)
       .set({ usedAt: new Date() })
       .where(live)
-      .returning({ userId: accountTokens.userId });
-    if (spent.length === 0) throw badRequest(INVALID_RESET_LINK);
-    await tx
-      .update(accountTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(accountTokens.userId, found.userId),
-          eq(accountTokens.purpose, 'password-reset'),
-          isNull(accountTokens.usedAt),
-        ),
-      );
+      .returning({ email: accountTokens.email });
+    if (!spent?.email) throw badRequest(INVALID_RESET_LINK);
     const [user] = await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-      .where(and(eq(users.id, found.userId), isNull(users.deletedAt)))
+      .where(and(eq(users.id, found.userId), eq(users.email, spent.email), isNull(users.deletedAt)))
       .returning({ email: users.email });
     if (!user) throw badRequest(INVALID_RESET_LINK);
+    // The other reset links, and what whoever knew the old password started (issue 46): an e-mail change would hand
+    // the account to their mailbox, a two-factor challenge open a session. After the user's row is locked: what is
+    // started from now on waits for this commit and finds the new password (createLoginChallenge, requestEmailChange).
+    await voidAccountTokens(tx, found.userId, ['password-reset', 'email-change', 'two-factor-login']);
     await queueAccountMail(
       tx,
       accountMessage({
@@ -261,7 +248,6 @@ export async function resendVerification(db: Db, deps: RecoveryDeps, userId: str
       .select({
         id: users.id,
         email: users.email,
-        userName: users.userName,
         verifiedAt: users.emailVerifiedAt,
       })
       .from(users)

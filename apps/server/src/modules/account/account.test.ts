@@ -1,7 +1,8 @@
 /**
  * Account settings as attacks and as use (issue 25): sessions are the caller's only (404 for another's), a password
  * change ends the other sessions and keeps the caller's, a wrong current password is refused and throttled, an
- * e-mail change link works once, expires, and never hands over an address another account holds.
+ * e-mail change link works once, expires, and never hands over an address another account holds (takeover.test.ts:
+ * the request for such an address is answered like any other).
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -186,7 +187,8 @@ describe('change password', () => {
     expect((await login(a.password)).statusCode).toBe(401);
     expect((await login('a brand new password')).statusCode).toBe(200);
     const message = await mail.latest(t, a.email, 'password was changed');
-    expect(message.text).toContain('Pat Change');
+    // An unconfirmed address is not greeted with the name the shopper chose (issue 46; takeover.test.ts).
+    expect(message.text).toContain('Hello, the password of your Emporium account was changed');
   });
 });
 
@@ -204,16 +206,12 @@ describe('change e-mail', () => {
     expect((await request(a, body)).statusCode).toBe(400);
   });
 
-  it('refuses a wrong password (403), its own address (400) and an address in use (409)', async () => {
+  it('refuses a wrong password (403) and its own address (400)', async () => {
     const a = await signUpAndLogIn(t.app);
-    const b = await signUpAndLogIn(t.app);
     expect((await request(a, { newEmail: 'fresh@example.test', password: 'nope' })).statusCode).toBe(403);
     expect((await request(a, { newEmail: a.email.toUpperCase(), password: a.password })).statusCode).toBe(
       400,
     );
-    const taken = await request(a, { newEmail: b.email, password: a.password });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe('User already exists with same email');
   });
 
   it('changes the address only through the link sent to it, once, and tells the old address twice', async () => {

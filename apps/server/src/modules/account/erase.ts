@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AccountExport, AuthUser } from '@emporium/contract';
 import { transactionWithRetry, type Db } from '../../db/client.ts';
 import {
@@ -19,10 +20,13 @@ import {
   users,
 } from '../../db/schema.ts';
 import { conflict, unauthorized } from '../../lib/http-error.ts';
-import { accountMessage } from '../../mail/account-mail.ts';
+import { accountMessage, hello } from '../../mail/account-mail.ts';
 import { queueAccountMail } from '../../mail/outbox.ts';
+import type { CatalogChanges, StockMove } from '../../lib/catalog-cache.ts';
+import type { PaymentProvider } from '../../payments/provider.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { listAddresses } from '../addresses/service.ts';
+import { cancelOrderInTx, ERASED_ACCOUNT_MESSAGE } from '../orders/capture.ts';
 import { listOrders } from '../orders/order-view.ts';
 import { standingPurchase } from '../reviews/service.ts';
 import { checkCurrentPassword } from './password-check.ts';
@@ -101,23 +105,43 @@ export async function exportAccount(
   };
 }
 
+export const ERASE_WHILE_CAPTURING =
+  'A payment for one of your orders is being processed. Please try again in a minute.';
+
+/** What erasure needs beyond the account's own: the unpaid orders it cancels (issue 46). */
+export interface ErasureDeps extends AccountDeps {
+  /** The payment provider: the approvals of the cancelled orders are voided there (best effort, after the commit). */
+  payments: Pick<PaymentProvider, 'voidPayment'>;
+  /** Told of stock a cancelled order gave back. */
+  catalog: Pick<CatalogChanges, 'stockMoved'>;
+  log: FastifyBaseLogger;
+}
+
 /**
- * Erases the caller's account after checking the password (throttled). In one transaction: its sessions,
+ * Erases the caller's account after checking the password (throttled). In one transaction: its unpaid orders are
+ * cancelled as the reconciliation job cancels an abandoned one (orders/capture.ts cancelOrderInTx: stock and discount
+ * code uses given back, the payment cancelled so that a late approval is never captured; issue 46), its sessions,
  * addresses, cart, account tokens, recovery codes and unsent account mail are deleted; the users row is anonymised
  * (e-mail {@link erasedEmail}, name {@link FORMER_CUSTOMER}, the hash of a random password, no TOTP, `deleted_at`
  * set) so its orders keep their totals for the shop's accounts while their address fields are erased; reviews stay
  * and show {@link FORMER_CUSTOMER}. The e-mail can register again at once. A "your account was deleted" message
- * goes to the old address. 409 {@link LAST_ADMIN} for the shop's last administrator.
+ * goes to the old address. After the commit the cancelled orders' payments are voided at the provider. 409
+ * {@link LAST_ADMIN} for the shop's last administrator; 409 {@link ERASE_WHILE_CAPTURING} while a capture of one of
+ * its orders is in flight (nothing changes: the capture finishes or the reconciliation job settles it first).
  */
 export async function deleteAccount(
   db: Db,
-  deps: AccountDeps,
+  deps: ErasureDeps,
   user: AuthUser,
   password: string,
 ): Promise<void> {
   const account = await checkCurrentPassword(db, deps, user.userId, password);
   const passwordHash = await deps.hasher.hash(randomBytes(32).toString('base64url'));
+  const unpaid: Array<{ paymentId: string | null }> = [];
+  const restocked: StockMove[] = [];
   const endedHashes = await transactionWithRetry(db, async (tx) => {
+    unpaid.length = 0;
+    restocked.length = 0;
     if (account.role === 'admin') {
       // Locks the live admins, so two admins deleting themselves at once cannot leave the shop with none.
       const admins = await tx
@@ -126,6 +150,20 @@ export async function deleteAccount(
         .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)))
         .for('update');
       if (admins.filter((a) => a.id !== account.id).length === 0) throw conflict(LAST_ADMIN);
+    }
+    // The unpaid orders, locked: a capture claims an order only while it is pending and not capturing, so one that
+    // claimed first is seen here (and refused), and one that comes later finds the order cancelled.
+    const pending = await tx
+      .select({ id: orders.id, paymentId: orders.paymentId, capturingSince: orders.capturingSince })
+      .from(orders)
+      .where(and(eq(orders.userId, account.id), eq(orders.paymentStatus, 'pending')))
+      .orderBy(orders.id)
+      .for('update');
+    if (pending.some((o) => o.capturingSince !== null)) throw conflict(ERASE_WHILE_CAPTURING);
+    for (const order of pending) {
+      const cancelled = await cancelOrderInTx(tx, order.id, ERASED_ACCOUNT_MESSAGE);
+      if (cancelled.restocked) restocked.push(cancelled.restocked);
+      unpaid.push(order);
     }
     const ended = await tx
       .delete(sessions)
@@ -178,7 +216,10 @@ export async function deleteAccount(
         subject: 'Your Emporium account was deleted',
         heading: 'Your account was deleted',
         paragraphs: [
-          `Hello ${account.userName}, your Emporium account and the personal data it held were deleted as you asked.`,
+          `${hello(account)} your Emporium account and the personal data it held were deleted as you asked.`,
+          ...(pending.length > 0
+            ? ['Your unpaid orders were cancelled: nothing will be charged for them.']
+            : []),
           'Your past orders stay in the shop\u2019s accounts without your name or address. You can register again with this address at any time.',
           'If this wasn\u2019t you, reply to this message right away.',
         ],
@@ -188,5 +229,19 @@ export async function deleteAccount(
     return ended.map((s) => s.hash);
   });
   deps.sessions.revokeHashes(endedHashes);
+  for (const move of restocked) deps.catalog.stockMoved(move);
   deps.kickMail?.();
+  // The orders are cancelled, so no capture will take the money whatever the provider says; voiding the approval
+  // there as well tells the shopper's PayPal (or the sandbox page) at once.
+  for (const { paymentId } of unpaid) {
+    if (!paymentId) continue;
+    try {
+      await deps.payments.voidPayment(paymentId, { db });
+    } catch (err) {
+      deps.log.warn(
+        { err, paymentId },
+        'could not void the payment of an order cancelled by an account erasure',
+      );
+    }
+  }
 }

@@ -2,12 +2,16 @@
  * Account settings API (issue 25 "Accounts a shopper can keep"), prefix `/api/account`, shopper access unless said:
  * - `GET /sessions` → 200 the caller's live sessions ("This device" is `current`).
  * - `DELETE /sessions/:id` → 200; 404 when it is not one of the caller's live sessions.
- * - `POST /sessions/revoke-all` → 200 `{revoked}`: every session but the caller's ends.
- * - `POST /password` {currentPassword, newPassword} → 200; the other sessions end.
- * - `POST /email` {newEmail, password} → 202; a confirmation link goes to the new address.
+ * - `POST /sessions/revoke-all` → 200 `{revoked}`: every session but the caller's ends; a pending e-mail change is
+ *   voided.
+ * - `POST /password` {currentPassword, newPassword} → 200; the other sessions end, unused reset links and a pending
+ *   e-mail change are voided.
+ * - `POST /email` {newEmail, password} → 202; a confirmation link goes to the new address (or, when another account
+ *   has it, a notice to its owner: the same 202); 429 past the hourly cap.
  * - `POST /email/confirm` {token} (public) → 200 `{email}`; 400 bad, used or expired link; 409 address taken.
  * - `GET /export` → 200 JSON attachment of everything kept about the caller.
- * - `POST /delete` {password} → 200; the account is erased and signed out; 409 for the last admin.
+ * - `POST /delete` {password} → 200; the account is erased and signed out, its unpaid orders cancelled; 409 for the
+ *   last admin, or while one of its payments is being captured.
  * A wrong current password is 403 "Your current password is incorrect", counted like login failures (429 with
  * Retry-After past `LOGIN_FAILURES_MAX`).
  */
@@ -28,12 +32,12 @@ import type { Db } from '../../db/client.ts';
 import { requireSelf } from '../../lib/access.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import { hashToken, revokeUserSessions } from '../auth/session.service.ts';
-import { deleteAccount, exportAccount } from './erase.ts';
+import { hashToken } from '../auth/session.service.ts';
+import { deleteAccount, exportAccount, type ErasureDeps } from './erase.ts';
 import { changePassword, confirmEmailChange, requestEmailChange, type AccountDeps } from './service.ts';
-import { listSessions, revokeOwnSession } from './sessions.ts';
+import { listSessions, revokeOwnSession, signOutEverywhereElse } from './sessions.ts';
 
-export interface AccountRoutesOptions extends AccountDeps {
+export interface AccountRoutesOptions extends AccountDeps, Omit<ErasureDeps, 'log'> {
   db: Db;
   images: ImageStore;
   /** Confirmations per IP per 15 minutes (the login and register limit). */
@@ -89,7 +93,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request) => {
       const user = requireSelf(request, undefined);
-      const revoked = await revokeUserSessions(db, opts.sessions, user.userId, ownHash(request.sessionToken));
+      const revoked = await signOutEverywhereElse(
+        db,
+        opts.sessions,
+        user.userId,
+        ownHash(request.sessionToken),
+      );
       return {
         success: true as const,
         message: revoked === 1 ? 'Signed out of 1 other device' : `Signed out of ${revoked} other devices`,
@@ -122,7 +131,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       await requestEmailChange(db, opts, user, request.body);
       return reply.code(202).send({
         success: true,
-        message: `We sent a confirmation link to ${request.body.newEmail}. Your e-mail changes once you open it.`,
+        // The same answer whether or not the address has an account (issue 46).
+        message:
+          `We sent a confirmation link to ${request.body.newEmail}, unless that address already has an Emporium ` +
+          'account (its owner is told instead). Your e-mail changes once you open the link.',
       });
     },
   );
@@ -166,7 +178,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request, reply) => {
       const user = requireSelf(request, undefined);
-      await deleteAccount(db, opts, user, request.body.password);
+      await deleteAccount(db, { ...opts, log: request.log }, user, request.body.password);
       reply.clearCookie('token', { path: '/' });
       return { success: true, message: 'Your account was deleted' };
     },

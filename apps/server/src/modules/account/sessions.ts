@@ -9,7 +9,8 @@ import type { AccountSession } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import { isUuid, notFound } from '../../lib/http-error.ts';
-import type { SessionCache } from '../auth/session.service.ts';
+import { voidAccountTokens } from '../auth/account-tokens.ts';
+import { revokeUserSessions, type SessionCache } from '../auth/session.service.ts';
 
 export const SESSION_NOT_FOUND = 'Session not found';
 
@@ -73,4 +74,19 @@ export async function revokeOwnSession(
     .returning({ hash: sessions.tokenHash });
   if (revoked.length === 0) throw notFound(SESSION_NOT_FOUND);
   cache.revokeHashes(revoked.map((r) => r.hash));
+}
+
+/**
+ * "Sign out everywhere else" (`POST /api/account/sessions/revoke-all`): ends every session of `userId` but the
+ * caller's (`keepHash`), on every instance, and voids a pending e-mail change and open two-factor challenges
+ * (issue 46: whoever was signed in may have started them). Returns how many sessions ended.
+ */
+export async function signOutEverywhereElse(
+  db: Db,
+  cache: Pick<SessionCache, 'revokeHashes'>,
+  userId: string,
+  keepHash: string | undefined,
+): Promise<number> {
+  await voidAccountTokens(db, userId, ['email-change', 'two-factor-login']);
+  return revokeUserSessions(db, cache, userId, keepHash);
 }

@@ -82,9 +82,15 @@ export async function logIn(
     throw new HttpError(401, BAD_CREDENTIALS);
   }
   await deps.throttle.reset(key);
-  // Two-factor sign-in (issue 25): no session yet, only the challenge for POST /api/auth/login/two-factor.
-  if (user.totpEnabledAt) return { challenge: await createLoginChallenge(db, user.id) };
-  const token = await createSession(db, user.id, deps.sessionTtlMs, { userAgent, ip: clientIp });
+  // Two-factor sign-in (issue 25): no session yet, only the challenge for POST /api/auth/login/two-factor. Both are
+  // made only while the password checked above is still the account's (issue 46: a reset meanwhile wins).
+  if (user.totpEnabledAt) {
+    const challenge = await createLoginChallenge(db, user);
+    if (!challenge) throw new HttpError(401, BAD_CREDENTIALS);
+    return { challenge };
+  }
+  const token = await createSession(db, user, deps.sessionTtlMs, { userAgent, ip: clientIp });
+  if (!token) throw new HttpError(401, BAD_CREDENTIALS);
   return {
     token,
     user: {

@@ -135,7 +135,8 @@ describe('sessions', () => {
 
   it('answers 401 for an expired session', async () => {
     const { userId } = await signUpAndLogIn(t.app);
-    const token = await createSession(t.db, userId, -1000);
+    const [user] = await t.db.select().from(users).where(eq(users.id, userId));
+    const token = await createSession(t.db, user!, -1000);
     const res = await checkAuth({ authorization: `Bearer ${token}` });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ success: false, message: 'Unauthorised user!' });

@@ -20,7 +20,7 @@ import { logIn, registerUser, type RegistrationHooks } from './auth.service.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { PasswordHasher } from './password.ts';
 import { createSession, revokeSession, type SessionCache } from './session.service.ts';
-import { completeLoginChallenge } from '../two-factor/service.ts';
+import { CHALLENGE_SPENT, completeLoginChallenge } from '../two-factor/service.ts';
 
 export interface AuthRoutesOptions {
   db: Db;
@@ -112,11 +112,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const user = await completeLoginChallenge(opts.db, { ...opts, key: opts.totpKey }, request.body);
-      const token = await createSession(opts.db, user.userId, opts.sessionTtlMs, {
+      const { user, passwordHash } = await completeLoginChallenge(
+        opts.db,
+        { ...opts, key: opts.totpKey },
+        request.body,
+      );
+      const token = await createSession(opts.db, { id: user.userId, passwordHash }, opts.sessionTtlMs, {
         userAgent: request.headers['user-agent'],
         ip: request.ip,
       });
+      // The password changed since the challenge was completed (issue 46): the sign-in starts again.
+      if (!token) throw unauthorized(CHALLENGE_SPENT);
       setSessionCookie(reply, token);
       return { success: true as const, message: 'Logged in successfully', token, user };
     },

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AuthUser } from '@emporium/contract';
-import type { Db } from '../../db/client.ts';
+import { selectRows, type Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 
 export function hashToken(token: string): string {
@@ -21,24 +21,32 @@ export interface SessionClient {
 }
 
 /**
- * Creates a session for `userId` lasting `ttlMs`, recording the client's User-Agent and address; returns the opaque
- * token (base64url, 43 characters).
+ * Creates a session for `user` lasting `ttlMs`, recording the client's User-Agent and address; returns the opaque
+ * token (base64url, 43 characters), or null when the account's password is no longer `user.passwordHash` (the one
+ * the caller checked) or the account was erased. The check and the insert are one statement that holds the user's
+ * row (FOR SHARE): a reset or password change either commits first, and no session is made with the old password,
+ * or waits for the session and then signs it out with the others (issue 46).
  */
 export async function createSession(
   db: Db,
-  userId: string,
+  user: { id: string; passwordHash: string },
   ttlMs: number,
   client: SessionClient = {},
-): Promise<string> {
+): Promise<string | null> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({
-    userId,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + ttlMs),
-    userAgent: client.userAgent ? client.userAgent.slice(0, 500) : null,
-    ip: client.ip ? client.ip.slice(0, 100) : null,
-    lastSeenAt: new Date(),
-  });
+  const expiresAt = new Date(Date.now() + ttlMs).toISOString();
+  const userAgent = client.userAgent ? client.userAgent.slice(0, 500) : null;
+  const ip = client.ip ? client.ip.slice(0, 100) : null;
+  const created = await selectRows<{ id: string }>(
+    db,
+    sql`insert into ${sessions} (user_id, token_hash, expires_at, user_agent, ip, last_seen_at)
+        select u.id, ${hashToken(token)}, ${expiresAt}::timestamptz, ${userAgent}, ${ip}, now()
+        from ${users} u
+        where u.id = ${user.id} and u.password_hash = ${user.passwordHash} and u.deleted_at is null
+        for share
+        returning id`,
+  );
+  if (created.length === 0) return null;
   rememberTouch(hashToken(token), Date.now());
   return token;
 }

@@ -24,7 +24,7 @@ import {
   transactionWithRetry,
   type Db,
 } from '../../db/client.ts';
-import { cartItems, carts, orderItems, orders } from '../../db/schema.ts';
+import { cartItems, carts, orderItems, orders, users } from '../../db/schema.ts';
 import type { StockMove } from '../../lib/catalog-cache.ts';
 import { badRequest, conflict, HttpError, isUuid, notFound } from '../../lib/http-error.ts';
 import { queueOrderConfirmationsOf } from '../../mail/outbox.ts';
@@ -34,6 +34,8 @@ import type { OrderDeps } from './service.ts';
 import { reserveStock, restoreStock } from './stock.ts';
 
 export const CAPTURED_MESSAGE = 'Payment captured successfully';
+/** Stored on the unpaid orders of an erased account, which are cancelled, never captured (issue 46). */
+export const ERASED_ACCOUNT_MESSAGE = 'Cancelled: the customer deleted their account';
 export const AMOUNT_MISMATCH_MESSAGE =
   'The amount paid does not match the order total. The order was not placed and the payment is being refunded.';
 
@@ -51,8 +53,10 @@ const captureColumns = {
   capturingSince: orders.capturingSince,
   payerId: orders.payerId,
   totalCents: orders.totalCents,
+  /** Whether the buyer's account was erased (issue 46): such an order is never charged. */
+  buyerErased: sql<boolean>`exists (select 1 from ${users} u where u.id = ${orders.userId} and u.deleted_at is not null)`,
 };
-type CaptureOrder = Pick<OrderRow, keyof typeof captureColumns>;
+type CaptureOrder = Pick<OrderRow, Exclude<keyof typeof captureColumns, 'buyerErased'>>;
 
 // The order a capture is about, built once (preparedQuery): by the provider's payment id, or the caller's by id.
 const orderByPayment = preparedQuery((db) =>
@@ -127,7 +131,8 @@ export async function cancelOrderInTx(
  * Step 1: the stored outcome of a settled order, or the order with its stock reserved and marked capturing. The
  * order is read without a lock; reserveStock claims it only if it is still pending and not capturing, so a capture,
  * cancellation or payment that came first in between is read again and answered. Stock taken here is announced to
- * the catalog cache (it has committed). A line out of stock cancels the order (409 naming it).
+ * the catalog cache (it has committed). A line out of stock cancels the order (409 naming it), and so does an erased
+ * buyer (409 {@link ERASED_ACCOUNT_MESSAGE}).
  */
 async function reserve(
   deps: Pick<OrderDeps, 'db' | 'catalog'>,
@@ -157,6 +162,15 @@ async function reserve(
     }
     if (!order.paymentId) throw badRequest('Payment information is missing. Please try again.');
     if (order.capturingSince) return { order };
+    if (order.buyerErased) {
+      // Erasure cancels its unpaid orders; one left pending (an account erased before that) is cancelled here.
+      const { cancelled } = await transactionWithRetry(deps.db, (tx) =>
+        cancelOrderInTx(tx, order.id, ERASED_ACCOUNT_MESSAGE, { unlessCapturing: true }),
+      );
+      if (cancelled) return { settled: { ok: false, status: 409, message: ERASED_ACCOUNT_MESSAGE } };
+      if (attempt >= 3) throw conflict('This order is being updated. Please try again.');
+      continue;
+    }
 
     const reserved = await reserveStock(deps.db, order.id, payerId);
     if ('move' in reserved) {

@@ -7,12 +7,12 @@
  * a key of the account (`two-factor|<userId>`), so guessing is slowed whichever challenge or client it comes from.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT, type AuthUser } from '@emporium/contract';
 import { ConfigError } from '../../config.ts';
-import { transactionWithRetry, type Db } from '../../db/client.ts';
+import { selectRows, transactionWithRetry, type Db } from '../../db/client.ts';
 import { accountTokens, recoveryCodes, users } from '../../db/schema.ts';
 import { conflict, forbidden, HttpError, unauthorized } from '../../lib/http-error.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
@@ -315,39 +315,50 @@ async function clearTwoFactor(tx: Db, userId: string): Promise<void> {
 
 /**
  * The second step's token, for an account whose password was right and which has two-factor on: random 256 bits,
- * only the SHA-256 stored, valid `CHALLENGE_TTL_MS`. It is not a session: no route accepts it as one.
+ * only the SHA-256 stored, valid `CHALLENGE_TTL_MS`. It is not a session: no route accepts it as one. Null when the
+ * account's password is no longer `user.passwordHash` (the one the caller checked): the check and the insert are one
+ * statement holding the user's row, so a reset or password change either commits first or finds the challenge and
+ * voids it (issue 46).
  */
-export async function createLoginChallenge(db: Db, userId: string): Promise<string> {
+export async function createLoginChallenge(
+  db: Db,
+  user: { id: string; passwordHash: string },
+): Promise<string | null> {
   const challenge = randomBytes(32).toString('base64url');
   // Challenges of this account that have run out are of no use to anyone.
   await db
     .delete(accountTokens)
     .where(
       and(
-        eq(accountTokens.userId, userId),
+        eq(accountTokens.userId, user.id),
         eq(accountTokens.purpose, 'two-factor-login'),
         lt(accountTokens.expiresAt, new Date()),
       ),
     );
-  await db.insert(accountTokens).values({
-    userId,
-    purpose: 'two-factor-login',
-    tokenHash: hashToken(challenge),
-    expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
-  });
-  return challenge;
+  const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS).toISOString();
+  const created = await selectRows<{ id: string }>(
+    db,
+    sql`insert into ${accountTokens} (user_id, purpose, token_hash, expires_at)
+        select u.id, 'two-factor-login', ${hashToken(challenge)}, ${expiresAt}::timestamptz
+        from ${users} u
+        where u.id = ${user.id} and u.password_hash = ${user.passwordHash} and u.deleted_at is null
+        for share
+        returning id`,
+  );
+  return created.length > 0 ? challenge : null;
 }
 
 /**
  * Completes a sign-in with the challenge and a code from the app or a recovery code; returns the user to open a
- * session for. 401 for an unknown, expired, used or spent challenge (spent after `CHALLENGE_MAX_ATTEMPTS` wrong
- * codes) and for a wrong code; 429 while the account's two-factor attempts are throttled.
+ * session for, with the password hash the session must still find (createSession). 401 for an unknown, expired,
+ * used or spent challenge (spent after `CHALLENGE_MAX_ATTEMPTS` wrong codes, or voided by a password change or
+ * reset) and for a wrong code; 429 while the account's two-factor attempts are throttled.
  */
 export async function completeLoginChallenge(
   db: Db,
   deps: TwoFactorDeps,
   body: { challenge: string; code?: string; recoveryCode?: string },
-): Promise<AuthUser> {
+): Promise<{ user: AuthUser; passwordHash: string }> {
   const key = requireKey(deps.key);
   const tokenHash = hashToken(body.challenge);
   const live = and(
@@ -378,7 +389,10 @@ export async function completeLoginChallenge(
       return 'wrong' as const;
     }
     await tx.update(accountTokens).set({ usedAt: new Date() }).where(eq(accountTokens.id, challenge.id));
-    return { userId: user.id, userName: user.userName, email: user.email, role: user.role };
+    return {
+      user: { userId: user.id, userName: user.userName, email: user.email, role: user.role },
+      passwordHash: user.passwordHash,
+    };
   });
   if (outcome === 'spent') throw unauthorized(CHALLENGE_SPENT);
   if (outcome === 'wrong') {

@@ -62,6 +62,9 @@ export interface ProductStock {
   totalStock: number;
   version: number;
   variants: Readonly<Record<string, number>>;
+  /** The product's prices after the move (cents): a variant selling out may change them (issue 46). */
+  priceCents?: number;
+  salePriceCents?: number;
 }
 
 /**

@@ -44,25 +44,48 @@ type StockLine = { productId: string; stockVariantId: string | null; quantity: n
  * locks the product too; taking the products first, in one order, means two orders cannot deadlock. Returns each
  * product's `total_stock` as locked.
  */
-async function lockProducts(tx: Db, lines: StockLine[]): Promise<Map<string, number>> {
+async function lockProducts(tx: Db, lines: StockLine[]): Promise<Map<string, ProductListed>> {
   const ids = [...new Set(lines.map((l) => l.productId))];
   if (ids.length === 0) return new Map();
   const rows = await tx
-    .select({ id: products.id, totalStock: products.totalStock })
+    .select(listedColumns)
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))
     .for('update');
-  return new Map(rows.map((r) => [r.id, r.totalStock]));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** What of a product decides where the listing shows it: in stock or not, and its prices (cents). */
+const listedColumns = {
+  id: products.id,
+  totalStock: products.totalStock,
+  priceCents: products.priceCents,
+  salePriceCents: products.salePriceCents,
+};
+type ProductListed = { id: string; totalStock: number; priceCents: number; salePriceCents: number };
+
 /**
- * What giving `lines` back did to the catalog, from each product's total before: which products moved, and whether
- * one of them was sold out and came back (CatalogCache.stockMoved).
+ * What giving `lines` back did to the catalog, from each product as it was before and is now: which products moved,
+ * and whether the listing's order did (CatalogCache.stockMoved): one was sold out and came back, or its prices moved
+ * because a sold-out variant came back (issue 46; trigger `product_variants_stock_total`).
  */
-function restockMoveOf(before: Map<string, number>, lines: StockLine[]): StockMove {
+function restockMoveOf(
+  before: Map<string, ProductListed>,
+  after: readonly ProductListed[],
+  lines: StockLine[],
+): StockMove {
   const productIds = [...new Set(lines.map((l) => l.productId))];
-  return { productIds, soldOutChanged: productIds.some((id) => (before.get(id) ?? 0) === 0) };
+  const moved = (now: ProductListed) => {
+    const was = before.get(now.id);
+    return (
+      !was ||
+      was.totalStock === 0 ||
+      was.priceCents !== now.priceCents ||
+      was.salePriceCents !== now.salePriceCents
+    );
+  };
+  return { productIds, soldOutChanged: after.some(moved) };
 }
 
 /** SQLSTATE raised by `reserve_order_stock` when a line cannot be served (migration 0023). */
@@ -134,7 +157,11 @@ async function putBack(tx: Db, lines: StockLine[]): Promise<StockMove | null> {
       .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
       .where(eq(productVariants.id, line.stockVariantId));
   }
-  return restockMoveOf(before, lines);
+  const after = await tx
+    .select(listedColumns)
+    .from(products)
+    .where(inArray(products.id, [...before.keys()]));
+  return restockMoveOf(before, after, lines);
 }
 
 /**

@@ -214,8 +214,10 @@ export interface DerivedProduct {
 }
 
 /**
- * What the product row shows of its variants: the cheapest variant's prices (by the price paid), the stock summed,
- * the facet entries (products/facets.ts) and the option words for search.
+ * What the product row shows of its variants: the prices of the cheapest variant in stock (by the price paid; of all
+ * variants when none is in stock; issue 46: a sold-out size no longer sets the price the listing shows), the stock
+ * summed, the facet entries (products/facets.ts) and the option words for search. The database keeps the prices so
+ * when a variant sells out or comes back (trigger `product_variants_stock_total`, migration 0034).
  */
 export function deriveProduct(
   options: readonly { name: string; values: readonly string[] }[],
@@ -226,9 +228,10 @@ export function deriveProduct(
     stock: number;
   }[],
 ): DerivedProduct {
-  const paid = (v: { priceCents: number; salePriceCents: number }) =>
-    v.salePriceCents > 0 ? v.salePriceCents : v.priceCents;
-  const cheapest = variants.reduce((a, b) => (paid(b) < paid(a) ? b : a));
+  const inStock = variants.filter((v) => v.stock > 0);
+  const cheapest = (inStock.length > 0 ? inStock : variants).reduce((a, b) =>
+    paidCents(b) < paidCents(a) ? b : a,
+  );
   const facets = facetEntries(
     variants.map((v) =>
       Object.fromEntries(

@@ -713,6 +713,76 @@ describe("the cart through the spec's client and ours", () => {
   });
 });
 
+// Issue 46, item 14: sizes 42 at $50 with none left and 43 at $55 — the listing said $50, the spec's add charged $55.
+describe('a product’s price comes from its variants in stock', () => {
+  const listed = async (id: string) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/shop/products/get?sortBy=price-asc' });
+    return (res.json().data as Array<{ _id: string; price: number; salePrice: number }>).find(
+      (p) => p._id === id,
+    );
+  };
+
+  it('a sold-out size does not set it; selling the last cheap size and giving it back move it in the database', async () => {
+    const id = await insertProduct(t.db, { title: 'Priced Runner', category: 'Shoes', brand: 'Puma' });
+    await saveOk(
+      id,
+      grid(
+        'PRICED',
+        ['42', '43', '44'],
+        ['Red'],
+        [
+          ['42', 'Red', 0, 45],
+          ['43', 'Red', 1, 50],
+          ['44', 'Red', 5, 55],
+        ],
+      ),
+    );
+    // 42 ($45) has none left: the product sells from $50.
+    expect(await details(id)).toMatchObject({ price: 50, salePrice: 0 });
+    expect(await listed(id)).toMatchObject({ price: 50 });
+
+    // The last 43 is sold: $55 now, what the spec's add charges.
+    const buyer = await signUpAndLogIn(t.app);
+    const [, size43] = (await details(id)).variants;
+    expect((await addLine(buyer, id, 1, size43!._id)).statusCode).toBe(200);
+    const placed = await placeOrder(t.app, buyer, (await addAddress(t.app, buyer))._id);
+    const payerId = await approveSandbox(t.app, placed.paymentId);
+    expect((await capture(t.app, buyer, { ...placed, payerId })).statusCode).toBe(200);
+    const [row] = await t.db.select().from(products).where(eq(products.id, id));
+    expect(row).toMatchObject({ priceCents: 5500, salePriceCents: 0, totalStock: 5 });
+    expect(await details(id)).toMatchObject({ price: 55 });
+    expect(await listed(id)).toMatchObject({ price: 55 });
+    const spec = await signUpAndLogIn(t.app);
+    const cart = (await addLine(spec, id, 1)).json().data.items;
+    expect(cart).toMatchObject([{ productId: id, price: 55, sku: 'PRICED-44-RED' }]);
+
+    // The order is cancelled: 43 is back, and so is $50.
+    expect(
+      (await as(t.app, admin).put(`/api/admin/orders/status/${placed.orderId}`, { orderStatus: 'Cancelled' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await details(id)).toMatchObject({ price: 50 });
+    expect(await listed(id)).toMatchObject({ price: 50 });
+  });
+
+  it('with every size sold out, the cheapest of them all', async () => {
+    const id = await insertProduct(t.db, { title: 'Gone Runner', category: 'Shoes', brand: 'Puma' });
+    await saveOk(
+      id,
+      grid(
+        'GONE',
+        ['42', '43'],
+        ['Red'],
+        [
+          ['42', 'Red', 0, 60],
+          ['43', 'Red', 0, 58],
+        ],
+      ),
+    );
+    expect(await details(id)).toMatchObject({ price: 58, totalStock: 0 });
+  });
+});
+
 describe("the spec's edit form (the whole product object sent back)", () => {
   it('a product without options: totalStock and price set its default variant, from the list or from details', async () => {
     const id = await insertProduct(t.db, {

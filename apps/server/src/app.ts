@@ -73,7 +73,7 @@ import { createMailWorker } from './mail/outbox.ts';
 import { startJobs } from './jobs.ts';
 import { createPaymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import type { ImageStore } from './storage/image-store.ts';
+import { LocalImageStore, type ImageStore } from './storage/image-store.ts';
 import { imageRoutes } from './storage/serve-images.ts';
 
 export interface AppDeps {
@@ -278,7 +278,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       )
     : localThrottle;
 
-  await app.register(healthRoutes, { prefix: '/api', db, redis: deps.redis, config });
+  const mailer = deps.mailer ?? createMailer({ ...config.mail, outboxDir: join(config.dataDir, 'outbox') });
+  // Health checks the folders this app really writes to (issue 46, item 18), not what the configuration suggests.
+  const folders = [
+    ...(database.dataDir ? [{ path: database.dataDir, createdOnDemand: false }] : []),
+    ...(images instanceof LocalImageStore ? [{ path: images.root, createdOnDemand: true }] : []),
+    ...(mailer.outboxDir ? [{ path: mailer.outboxDir, createdOnDemand: true }] : []),
+  ];
+  await app.register(healthRoutes, { prefix: '/api', db, redis: deps.redis, folders });
   await app.register(authRoutes, {
     prefix: '/api/auth',
     db,
@@ -310,7 +317,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(addressRoutes, { prefix: '/api/shop', db, shopCountry: config.shopCountry });
   await app.register(reviewRoutes, { prefix: '/api/shop', db, catalog });
   await app.register(searchRoutes, { prefix: '/api/shop', db, images, cache: catalog });
-  const mailer = deps.mailer ?? createMailer({ ...config.mail, outboxDir: join(config.dataDir, 'outbox') });
   const mailWorker = createMailWorker({ db, images, mailer, log: app.log, shopUrl: config.storefrontUrl });
   const orderDeps = {
     db,

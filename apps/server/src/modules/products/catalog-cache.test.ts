@@ -3,7 +3,10 @@
  * change are in the next answer on the same instance at once, and on another instance sharing Redis within a
  * second; without Redis another instance catches up within the cache TTL.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -172,26 +175,64 @@ describe('catalog cache on one instance', () => {
     const cache = createCatalogCache(createBus(), { ttlMs: 60_000 });
     const rows = Array.from({ length: 2000 }, (_, i) => ({ id: i, title: `Product ${i}`, price: i / 7 }));
     const answer = await cache.answer('list:large', async () => ({ data: rows }));
+    const small = await cache.answer('list:small', async () => ({ data: rows.slice(0, 3) }));
     expect(answer.json.length).toBeGreaterThan(ASYNC_COMPRESS_BYTES);
+    expect(small.json.length).toBeLessThan(ASYNC_COMPRESS_BYTES);
     const app = Fastify();
     app.get('/large', (request, reply) => cache.send(request, reply, answer));
+    app.get('/small', (request, reply) => cache.send(request, reply, small));
+    const ask = (url: string) =>
+      app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } }).then((res) => {
+        expect(res.headers['content-encoding']).toBe('br');
+        return res.rawPayload;
+      });
+    // Every thread of libuv's pool waits to open a FIFO that nobody writes yet: work queued behind them (zlib's
+    // async compression) cannot start until they are let go, while the event loop keeps running. An answer
+    // compressed on the event loop is sent regardless, so it would be there before they are.
+    const fifos = mkdtempSync(join(tmpdir(), 'emporium-pool-'));
+    const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+    const paths = Array.from({ length: threads }, (_, i) => join(fifos, `fifo-${i}`));
+    for (const path of paths) execFileSync('mkfifo', [path]);
+    const held = paths.map((path) => open(path, 'r'));
+    // Opening the writing end lets a waiting reader go; without a reader (let go already) it fails at once.
+    const release = () => {
+      for (const path of paths) {
+        try {
+          closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+        } catch {
+          // ENXIO: no reader waits on it any more.
+        }
+      }
+    };
     try {
-      const ask = () =>
-        app.inject({ method: 'GET', url: '/large', headers: { 'accept-encoding': 'br' } }).then((res) => {
-          expect(res.headers['content-encoding']).toBe('br');
-          return res.rawPayload;
-        });
-      const [first, second] = await Promise.all([ask(), ask()]);
+      let sent = false;
+      const large = Promise.all([ask('/large'), ask('/large')]).finally(() => (sent = true));
+      // A small answer is compressed at once: it goes out while the pool is held, so the loop is not stuck.
+      expect(JSON.parse(brotliDecompressSync(await ask('/small')).toString())).toEqual({
+        data: rows.slice(0, 3),
+      });
+      for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(sent).toBe(false);
+      expect(answer.br).toBeInstanceOf(Promise);
+      release();
+      await Promise.all((await Promise.all(held)).map((handle) => handle.close()));
+      const [first, second] = await large;
       expect(Buffer.isBuffer(answer.br)).toBe(true);
       expect(first.equals(second)).toBe(true);
       expect(JSON.parse(brotliDecompressSync(first).toString())).toEqual({ data: rows });
       const gz = await app.inject({ method: 'GET', url: '/large', headers: { 'accept-encoding': 'gzip' } });
       expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual({ data: rows });
       expect(cache.bytes).toBe(
-        answer.json.length + (answer.br as Buffer).length + (answer.gzip as Buffer).length,
+        answer.json.length +
+          (answer.br as Buffer).length +
+          (answer.gzip as Buffer).length +
+          small.json.length +
+          (small.br as Buffer).length,
       );
     } finally {
+      release();
       await app.close();
+      rmSync(fifos, { recursive: true, force: true });
     }
   });
 

@@ -247,13 +247,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Caches shared in spirit across instances: catalog answers and resolved sessions, forgotten everywhere through the
   // bus (Redis pub/sub) when the catalog changes or a session ends (DESIGN.md §6).
   const bus = createBus(deps.redis);
+  const sessions = createSessionCache(bus, { ttlMs: config.sessionCacheTtlMs });
   const catalog = createCatalogCache(bus, {
     ttlMs: config.catalogCacheTtlMs,
     maxBytes: config.catalogCacheMaxBytes,
     coldPerMinute: config.catalogColdPerMinute,
+    sessions,
   });
   catalog.onChange(() => forgetProductCounts(db));
-  const sessions = createSessionCache(bus, { ttlMs: config.sessionCacheTtlMs });
   const admission = createAdmission(config.checkout);
   app.addHook('onRoute', (route) => {
     if (route.config?.cachedAnswer) appendRouteHook(route, 'onRequest', catalog.sendKnown);

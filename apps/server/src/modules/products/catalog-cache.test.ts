@@ -4,6 +4,7 @@
  * second; without Redis another instance catches up within the cache TTL.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { createBus } from '../../lib/bus.ts';
 import {
@@ -33,6 +34,8 @@ import { as, buyProducts, type Session } from '../../test/shop-client.ts';
 let t: TestApp;
 let admin: Session;
 let shopper: Session;
+/** A request from `ip` that carries no session, as CatalogCache.answer's `client`. */
+const from = (ip: string) => ({ ip, headers: {} }) as FastifyRequest;
 const get = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url }).then((r) => r.json());
 
 /** A second instance on the same database (its own caches, its own Redis connection if any). */
@@ -127,18 +130,20 @@ describe('catalog cache on one instance', () => {
     const cache = createCatalogCache(createBus(), { ttlMs: 60_000, coldPerMinute: 60 });
     let produced = 0;
     const produce = async () => ({ n: ++produced });
-    for (let i = 0; i < COLD_BURST; i++) await cache.answer(`list:${i}`, produce, '203.0.113.9');
-    const refused = await cache.answer('list:new', produce, '203.0.113.9').catch((err: unknown) => err);
+    for (let i = 0; i < COLD_BURST; i++) await cache.answer(`list:${i}`, produce, from('203.0.113.9'));
+    const refused = await cache.answer('list:new', produce, from('203.0.113.9')).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(HttpError);
     expect(refused).toMatchObject({ statusCode: 429, headers: { 'retry-after': '1' } });
     expect(produced).toBe(COLD_BURST); // the refused answer was not computed
-    await expect(cache.answer('list:0', produce, '203.0.113.9')).resolves.toMatchObject({ key: 'list:0' });
-    await expect(cache.answer('list:new', produce, '203.0.113.10')).resolves.toMatchObject({
+    await expect(cache.answer('list:0', produce, from('203.0.113.9'))).resolves.toMatchObject({
+      key: 'list:0',
+    });
+    await expect(cache.answer('list:new', produce, from('203.0.113.10'))).resolves.toMatchObject({
       key: 'list:new',
     });
     expect(produced).toBe(COLD_BURST + 1);
     await new Promise((r) => setTimeout(r, 1100)); // one token a second at 60 a minute
-    await expect(cache.answer('list:newer', produce, '203.0.113.9')).resolves.toMatchObject({
+    await expect(cache.answer('list:newer', produce, from('203.0.113.9'))).resolves.toMatchObject({
       key: 'list:newer',
     });
   });
@@ -169,6 +174,115 @@ describe('catalog cache on one instance', () => {
     } finally {
       await limited.app.close();
     }
+  });
+
+  describe('the budget of cold answers behind one address (an office, a carrier NAT; issue 46, item 19)', () => {
+    const NAT = '198.51.100.20';
+    let limited: TestApp;
+    beforeAll(async () => {
+      // One token a minute: a client has its burst of COLD_BURST and then 429, however slowly the machine answers.
+      limited = await buildTestApp({ CATALOG_COLD_PER_MINUTE: '1' });
+    });
+    afterAll(async () => {
+      await limited?.app.close();
+    });
+    /** Asks for `n` product details nobody asked for before (each one computed: a 404) as `headers` from the NAT. */
+    async function coldAnswers(n: number, headers: Record<string, string> = {}): Promise<number[]> {
+      const codes = [];
+      for (let i = 0; i < n; i++) {
+        const url = `/api/shop/products/get/${randomUUID()}`;
+        codes.push(
+          (await limited.app.inject({ method: 'GET', url, headers, remoteAddress: NAT })).statusCode,
+        );
+      }
+      return codes;
+    }
+    /** A shopper signed in from the NAT whose session this instance knows: it loaded its cart (a shopper route). */
+    async function signedIn(): Promise<{ token: string; userId: string }> {
+      const shopper = await signUpAndLogIn(limited.app);
+      const cart = await limited.app.inject({
+        method: 'GET',
+        url: `/api/shop/cart/get/${shopper.userId}`,
+        headers: { authorization: `Bearer ${shopper.token}` },
+        remoteAddress: NAT,
+      });
+      expect(cart.statusCode).toBe(200);
+      return shopper;
+    }
+    const notRefused = (codes: number[]) => codes.every((code) => code === 404);
+
+    it('each signed-in shopper spends a budget of their own, and visitors keep the address budget', async () => {
+      const [alice, bob] = [await signedIn(), await signedIn()];
+      const alices = await coldAnswers(COLD_BURST + 1, { authorization: `Bearer ${alice.token}` });
+      expect([notRefused(alices.slice(0, COLD_BURST)), alices[COLD_BURST]]).toEqual([true, 429]);
+      // Bob (by the cookie, as the web app sends it) and a visitor behind the same address are not refused.
+      const bobs = await coldAnswers(COLD_BURST, { cookie: `token=${bob.token}` });
+      expect(notRefused(bobs)).toBe(true);
+      expect(await coldAnswers(1)).toEqual([404]);
+    });
+
+    it('a shopper stays known past the session reuse TTL (SESSION_CACHE_TTL_SECONDS=0: no reuse at all)', async () => {
+      const noReuse = await buildTestApp({ CATALOG_COLD_PER_MINUTE: '1', SESSION_CACHE_TTL_SECONDS: '0' });
+      try {
+        const shoppers = [await signUpAndLogIn(noReuse.app), await signUpAndLogIn(noReuse.app)];
+        const codes = [];
+        for (const shopper of shoppers) {
+          const auth = { authorization: `Bearer ${shopper.token}` };
+          const cart = `/api/shop/cart/get/${shopper.userId}`;
+          expect((await noReuse.app.inject({ method: 'GET', url: cart, headers: auth })).statusCode).toBe(
+            200,
+          );
+          for (let i = 0; i < COLD_BURST; i++) {
+            const url = `/api/shop/products/get/${randomUUID()}`;
+            codes.push(
+              (await noReuse.app.inject({ method: 'GET', url, headers: auth, remoteAddress: NAT }))
+                .statusCode,
+            );
+          }
+        }
+        expect(notRefused(codes)).toBe(true);
+      } finally {
+        await noReuse.app.close();
+      }
+    });
+
+    it('made-up, unknown and signed-out tokens buy nothing: they spend the address budget', async () => {
+      // Another address, so that the budget spent above is not in the way.
+      const limitedAt = (address: string) => (headers: Record<string, string>) =>
+        limited.app
+          .inject({
+            method: 'GET',
+            url: `/api/shop/products/get/${randomUUID()}`,
+            headers,
+            remoteAddress: address,
+          })
+          .then((res) => res.statusCode);
+      const ask = limitedAt('198.51.100.21');
+      const gone = await signUpAndLogIn(limited.app);
+      await limited.app.inject({
+        method: 'GET',
+        url: `/api/shop/cart/get/${gone.userId}`,
+        headers: { authorization: `Bearer ${gone.token}` },
+      });
+      const logout = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { authorization: `Bearer ${gone.token}` },
+      });
+      expect(logout.statusCode).toBe(200);
+      // Signed in, but never seen on a shopper route here: not known either.
+      const unseen = await signUpAndLogIn(limited.app);
+      const tokens = [
+        ...Array.from({ length: COLD_BURST - 2 }, () => randomBytes(32).toString('base64url')),
+        gone.token,
+        unseen.token,
+      ];
+      const codes = [];
+      for (const token of tokens) codes.push(await ask({ authorization: `Bearer ${token}` }));
+      expect(notRefused(codes)).toBe(true);
+      expect(await ask({ cookie: `token=${randomBytes(32).toString('base64url')}` })).toBe(429);
+      expect(await ask({})).toBe(429);
+    });
   });
 
   it('compresses a large answer off the event loop, once, and serves the same bytes to every client', async () => {

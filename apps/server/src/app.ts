@@ -79,7 +79,7 @@ import { createMailWorker } from './mail/outbox.ts';
 import { startJobs } from './jobs.ts';
 import { createPaymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import type { ImageStore } from './storage/image-store.ts';
+import { LocalImageStore, type ImageStore } from './storage/image-store.ts';
 import { imageRoutes } from './storage/serve-images.ts';
 
 export interface AppDeps {
@@ -255,13 +255,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Caches shared in spirit across instances: catalog answers and resolved sessions, forgotten everywhere through the
   // bus (Redis pub/sub) when the catalog changes or a session ends (DESIGN.md §6).
   const bus = createBus(deps.redis);
+  const sessions = createSessionCache(bus, { ttlMs: config.sessionCacheTtlMs });
   const catalog = createCatalogCache(bus, {
     ttlMs: config.catalogCacheTtlMs,
     maxBytes: config.catalogCacheMaxBytes,
     coldPerMinute: config.catalogColdPerMinute,
+    sessions,
   });
   catalog.onChange(() => forgetProductCounts(db));
-  const sessions = createSessionCache(bus, { ttlMs: config.sessionCacheTtlMs });
   const admission = createAdmission(config.checkout);
   app.addHook('onRoute', (route) => {
     if (route.config?.cachedAnswer) appendRouteHook(route, 'onRequest', catalog.sendKnown);
@@ -291,7 +292,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     FIFTEEN_MINUTES,
   );
 
-  await app.register(healthRoutes, { prefix: '/api', db, redis: deps.redis, config });
+  const mailer = deps.mailer ?? createMailer({ ...config.mail, outboxDir: join(config.dataDir, 'outbox') });
+  // Health checks the folders this app really writes to (issue 46, item 18), not what the configuration suggests.
+  const folders = [
+    ...(database.dataDir ? [{ path: database.dataDir, createdOnDemand: false }] : []),
+    ...(images instanceof LocalImageStore ? [{ path: images.root, createdOnDemand: true }] : []),
+    ...(mailer.outboxDir ? [{ path: mailer.outboxDir, createdOnDemand: true }] : []),
+  ];
+  await app.register(healthRoutes, { prefix: '/api', db, redis: deps.redis, folders });
   await app.register(authRoutes, {
     prefix: '/api/auth',
     db,
@@ -323,7 +331,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(addressRoutes, { prefix: '/api/shop', db, shopCountry: config.shopCountry });
   await app.register(reviewRoutes, { prefix: '/api/shop', db, catalog });
   await app.register(searchRoutes, { prefix: '/api/shop', db, images, cache: catalog });
-  const mailer = deps.mailer ?? createMailer({ ...config.mail, outboxDir: join(config.dataDir, 'outbox') });
   const mailWorker = createMailWorker({ db, images, mailer, log: app.log, shopUrl: config.storefrontUrl });
   const orderDeps = {
     db,

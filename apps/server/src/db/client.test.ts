@@ -104,7 +104,7 @@ describe.runIf(serverUrl)('PostgreSQL connections and migrations', () => {
       await target.drop();
       rmSync(first, { recursive: true, force: true });
     }
-  }, 300_000);
+  });
 
   it('migrations run without the statement time-out that bounds requests', async () => {
     const target = await throwawayPostgres(serverUrl!);

@@ -23,6 +23,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The folder an embedded database keeps its files in (DATA_DIR/db); undefined in memory and on PostgreSQL. */
+  dataDir?: string;
   /**
    * Applies the committed SQL migrations (apps/server/drizzle, or `folder`). On PostgreSQL they run on a connection
    * of their own without the request time-outs: an index built over a large existing catalog may take minutes.
@@ -144,6 +146,7 @@ export async function openDatabase(
   return {
     db,
     kind: 'pglite',
+    dataDir,
     migrate: (folder = migrationsFolder()) => migrateInPglite(client, folder),
     onConnectionError: () => undefined,
     withStartupLock: (work) => work(),

@@ -78,7 +78,7 @@ describe.runIf(serverUrl)('migration 0013 on PostgreSQL', () => {
       await database.close();
       await target.drop();
     }
-  }, 120_000);
+  });
 });
 
 describe('migration 0013 on PGlite', () => {
@@ -89,5 +89,5 @@ describe('migration 0013 on PGlite', () => {
     } finally {
       await database.close();
     }
-  }, 120_000);
+  });
 });

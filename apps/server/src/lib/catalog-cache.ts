@@ -20,7 +20,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
+import type { SessionCache } from '../modules/auth/session.service.ts';
 import type { ImageStore } from '../storage/image-store.ts';
+import { readToken } from './access.ts';
 import type { Bus } from './bus.ts';
 import { HttpError } from './http-error.ts';
 
@@ -119,10 +121,11 @@ export interface CatalogCache {
   onChange(fn: () => void): void;
   /**
    * The cached answer for `key`, or `produce`'s (a value to serialize, or RawJson), computed once however many ask
-   * at the same time. With `client` (the caller's address), an answer that must be computed is charged to that
-   * client's budget of cold answers: past it, HttpError 429 with Retry-After and nothing is computed.
+   * at the same time. With `client` (the request asking), an answer that must be computed is charged to that
+   * client's budget of cold answers (coldClientKey: its session when this instance knows it, else its address):
+   * past it, HttpError 429 with Retry-After and nothing is computed.
    */
-  answer(key: string, produce: () => Promise<unknown>, client?: string): Promise<CachedAnswer>;
+  answer(key: string, produce: () => Promise<unknown>, client?: FastifyRequest): Promise<CachedAnswer>;
   /**
    * Answers in the encoding the client accepts (br, gzip or none), with Vary and a strong ETag (304 on match), and
    * remembers the answer under the request's exact address for `sendKnown`. Resolves once the reply is sent (a
@@ -228,6 +231,19 @@ const brotliOptions = (json: Buffer): BrotliOptions => ({
 export const COLD_BURST = 20;
 
 /**
+ * Whose budget of cold answers a request spends (issue 46, item 19): the session it carries when this instance
+ * already knows that session (`sessions.known`: resolved here on a shopper route, from memory, no database read), so
+ * that hundreds of signed-in shoppers behind one office or carrier NAT each have their own; otherwise its address
+ * (TRUST_PROXY's client address), so a made-up or unknown token buys nothing. Computed only when an answer must be
+ * computed, so a cached answer costs no hashing.
+ */
+export function coldClientKey(request: FastifyRequest, sessions?: Pick<SessionCache, 'known'>): string {
+  const found = sessions ? readToken(request) : null;
+  const session = found ? sessions?.known(found.token) : undefined;
+  return session ? `session:${session}` : request.ip;
+}
+
+/**
  * `maxEntries` answers of each kind are kept (least recently used out first): pages and products, and separately
  * search answers (keys starting with SEARCH_KEY_PREFIX), so that a run of distinct searches never pushes the
  * listing's pages out; and at most `maxBytes` (default 64 MiB) for all of them together, least recently used out
@@ -235,7 +251,14 @@ export const COLD_BURST = 20;
  */
 export function createCatalogCache(
   bus: Bus,
-  options: { ttlMs: number; maxEntries?: number; maxBytes?: number; coldPerMinute?: number },
+  options: {
+    ttlMs: number;
+    maxEntries?: number;
+    maxBytes?: number;
+    coldPerMinute?: number;
+    /** The session cache whose known sessions have budgets of their own (coldClientKey). */
+    sessions?: Pick<SessionCache, 'known'>;
+  },
 ): CatalogCache {
   const coldPerMinute = options.coldPerMinute ?? 0;
   // Each client's token bucket (COLD_BURST tokens, refilled at coldPerMinute a minute), least recently used out.
@@ -565,7 +588,7 @@ export function createCatalogCache(
         const good = unmoved(joined.products, pending.startedAt) || joined.json.length >= LARGE_ANSWER_BYTES;
         if (joined.generation === generation && good) return joined;
       }
-      if (client !== undefined) chargeCold(client);
+      if (client !== undefined && coldPerMinute > 0) chargeCold(coldClientKey(client, options.sessions));
       const started = generation;
       const startedAt = mark;
       const readAt = Date.now();

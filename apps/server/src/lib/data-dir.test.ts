@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
-import { dataDirUsers, prepareDataDir, usesDataDir } from './data-dir.ts';
+import { checkWritable, dataDirUsers, prepareDataDir } from './data-dir.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'emporium-data-dir-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -25,7 +25,7 @@ describe('DATA_DIR (issue 24)', () => {
     ['no SMTP_URL', true, { DATABASE_URL, S3_BUCKET }],
     ['DATABASE_URL + S3_BUCKET + SMTP_URL', false, SCALED_OUT],
   ])('with %s, the data folder is used: %s', (_label, used, env) => {
-    expect(usesDataDir(config(env))).toBe(used);
+    expect(dataDirUsers(config(env)).length > 0).toBe(used);
   });
 
   it('names what needs the folder', () => {
@@ -61,5 +61,16 @@ describe('DATA_DIR (issue 24)', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toContain(`DATA_DIR: ${dir} cannot be created or written`);
     expect((error as Error).message).toMatch(/embedded database .*Set DATA_DIR to a writable folder/);
+  });
+
+  it('checkWritable makes a missing folder created on demand, and refuses a missing database folder', async () => {
+    const outbox = join(root, 'fresh', 'data', 'outbox');
+    await checkWritable({ path: outbox, createdOnDemand: true });
+    expect(existsSync(outbox)).toBe(true);
+    await expect(checkWritable({ path: join(root, 'gone', 'db'), createdOnDemand: false })).rejects.toThrow();
+    expect(existsSync(join(root, 'gone'))).toBe(false);
+    const file = join(root, 'not-a-folder');
+    writeFileSync(file, 'a file');
+    await expect(checkWritable({ path: join(file, 'outbox'), createdOnDemand: true })).rejects.toThrow();
   });
 });

@@ -1,8 +1,10 @@
 /**
- * The data folder (`DATA_DIR`): what keeps files there, and making sure it exists at start-up (issue 24). A shop
- * scaled out on PostgreSQL, a bucket and SMTP keeps nothing on disk, so it neither needs nor checks the folder.
+ * The data folder (`DATA_DIR`): what keeps files there, making sure it exists at start-up (issue 24), and checking
+ * the folders a running app writes to (issue 46, item 18). A shop scaled out on PostgreSQL, a bucket and SMTP keeps
+ * nothing on disk, so it neither needs nor checks the folder.
  */
 import { accessSync, constants, mkdirSync } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
 import { ConfigError, type Config } from '../config.ts';
 
 export type DataDirConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'images' | 'mail'>;
@@ -14,11 +16,6 @@ export function dataDirUsers(config: DataDirConfig): string[] {
     ...(config.images.store === 'local' ? ['local images (no S3_BUCKET)'] : []),
     ...(config.mail.smtpUrl ? [] : ['mail written to .eml files (no SMTP_URL)']),
   ];
-}
-
-/** Whether this configuration keeps anything on disk (then health checks the folder). */
-export function usesDataDir(config: DataDirConfig): boolean {
-  return dataDirUsers(config).length > 0;
 }
 
 /**
@@ -40,4 +37,23 @@ export function prepareDataDir(config: DataDirConfig): void {
       { cause: err },
     );
   }
+}
+
+/**
+ * A folder the running app keeps files in (the embedded database's, the local images', the .eml outbox), as the
+ * health route checks it. `createdOnDemand`: its user makes it with the first file (images, mail), so a folder not
+ * there yet is made by the check too; the embedded database's must exist (it was opened there).
+ */
+export interface DataFolder {
+  path: string;
+  createdOnDemand: boolean;
+}
+
+/**
+ * Resolves when `folder` is there (made first, like `mkdir -p`, when created on demand) and writable by this process;
+ * rejects otherwise (read-only, not creatable, gone).
+ */
+export async function checkWritable(folder: DataFolder): Promise<void> {
+  if (folder.createdOnDemand) await mkdir(folder.path, { recursive: true });
+  await access(folder.path, constants.W_OK);
 }

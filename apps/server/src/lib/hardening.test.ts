@@ -12,7 +12,13 @@ import { fileURLToPath } from 'node:url';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
-import { buildTestApp, insertProduct, signUpAndLogIn, type TestApp } from '../test/build-test-app.ts';
+import {
+  buildTestApp,
+  CHILD_PROCESS_HANG_MS,
+  insertProduct,
+  signUpAndLogIn,
+  type TestApp,
+} from '../test/build-test-app.ts';
 import { addAddress, addToCart, as, placeOrder } from '../test/shop-client.ts';
 import { hashingBusy } from '../modules/auth/password.ts';
 import { errSerializer } from './log.ts';
@@ -136,7 +142,7 @@ describe('production never runs on demo defaults', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', join(SERVER_SRC, 'main.ts')], {
       env: { PATH: process.env.PATH, NODE_ENV, SEED_DEMO, PAYMENT_PROVIDER },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: CHILD_PROCESS_HANG_MS,
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/PUBLIC_URL: required in production/);

@@ -22,6 +22,11 @@ export interface MailMessage {
 export interface Mailer {
   /** Sends the message; resolves with where it went (SMTP message id or the .eml path). */
   send(message: MailMessage): Promise<string>;
+  /**
+   * The folder it writes .eml files into (no SMTP_URL); created by the first message, and checked by the health
+   * route. Undefined for a mailer that keeps nothing on disk.
+   */
+  readonly outboxDir?: string;
 }
 
 function envelope(from: string, { key, ...message }: MailMessage) {
@@ -41,8 +46,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
+    outboxDir: options.outboxDir,
     async send(message) {
       const info = await transport.sendMail(envelope(options.from, message));
+      // Made here, not only at start-up: a fresh container's DATA_DIR may not exist until the first message.
       await mkdir(options.outboxDir, { recursive: true });
       const name = message.key
         ? `${message.key.replace(/[^a-zA-Z0-9-]/g, '_')}.eml`

@@ -8,6 +8,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Category, Brand } from '@emporium/contract';
@@ -36,11 +38,31 @@ export interface TestApp {
 
 let snapshotRead: Blob | undefined;
 
+/**
+ * How long a test lets a child process it waits for synchronously (spawnSync: the test's own time-out cannot fire
+ * meanwhile) run before killing it as hung (ms): under vitest.config.ts's five-minute test time-out, far above what
+ * a server or CLI start-up takes on a slow, busy machine.
+ */
+export const CHILD_PROCESS_HANG_MS = 240_000;
+
 /** The suite's migrated PGlite data folder (test/global-setup.ts), read once per test file; undefined without one. */
 function migratedPglite(): Blob | undefined {
   const file = inject('pgliteSnapshotFile');
   if (file && !snapshotRead) snapshotRead = new Blob([readFileSync(file)]);
   return snapshotRead;
+}
+
+/**
+ * Writes the suite's migrated PGlite data folder (test/global-setup.ts) into `dir`, which must not hold a database
+ * yet, so that a test of a process that opens `DATA_DIR/db` (the CLIs, `openRuntime`) skips initdb and every
+ * migration (2 s of CPU instead of 10). Without a snapshot (a PostgreSQL run) it leaves `dir` alone, and the first
+ * opening creates the database as a real first start does.
+ */
+export async function writeMigratedPglite(dir: string): Promise<void> {
+  const snapshot = migratedPglite();
+  if (!snapshot) return;
+  const pglite = await PGlite.create({ dataDir: dir, loadDataDir: snapshot, extensions: { pg_trgm } });
+  await pglite.close();
 }
 
 /**

@@ -3,10 +3,12 @@
  * or by customer, status and date filters; the customer on admin orders only; CSV exports with RFC 4180 quoting and
  * the OWASP CSV Injection defence; access to every new endpoint.
  */
-import { and, asc, desc, eq, ilike, inArray, type Column } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_COUNT_MAX, ADMIN_PRODUCT_SORTS, type AdminOrder, type Product } from '@emporium/contract';
+import { selectRows, type Db } from '../../db/client.ts';
 import { orders, products, productVariants } from '../../db/schema.ts';
+import { forgetProductCounts } from '../products/service.ts';
 import {
   buildTestApp,
   insertProduct,
@@ -106,8 +108,10 @@ afterAll(async () => {
 
 async function adminProducts(
   query: string,
+  app = t.app,
+  who = admin,
 ): Promise<{ data: Product[]; pagination: { total: number; totalIsLowerBound?: true } }> {
-  const res = await as(t.app, admin).get(`/api/admin/products/get?${query}`);
+  const res = await as(app, who).get(`/api/admin/products/get?${query}`);
   expect(res.statusCode).toBe(200);
   return res.json();
 }
@@ -116,6 +120,20 @@ async function adminOrders(query: string): Promise<{ data: AdminOrder[]; paginat
   const res = await as(t.app, admin).get(`/api/admin/orders/get?${query}`);
   expect(res.statusCode).toBe(200);
   return res.json();
+}
+
+/**
+ * Inserts products in one statement: `rows` selects (title, description, category, brand, price_cents, total_stock,
+ * image_key, created_at). Returns their ids.
+ */
+async function insertRows(db: Db, rows: SQL): Promise<string[]> {
+  const inserted = await selectRows<{ id: string }>(
+    db,
+    sql`insert into products (title, description, category, brand, price_cents, total_stock, image_key, created_at)
+        ${rows} returning id`,
+  );
+  forgetProductCounts(db);
+  return inserted.map((r) => r.id);
 }
 
 const titles = (list: Product[]) => list.map((p) => p.title);
@@ -207,16 +225,11 @@ describe('GET /api/admin/products/get filters', () => {
   });
 
   it('counts a search or stock filter up to ADMIN_COUNT_MAX, then says "at least", and pages either way', async () => {
-    const many = Array.from({ length: ADMIN_COUNT_MAX + 1 }, (_, i) => ({
-      title: `Plenty ${String(i).padStart(4, '0')}`,
-      description: 'plenty',
-      category: 'Kids',
-      brand: 'Zara',
-      priceCents: 100,
-      totalStock: 2,
-      imageKey: 'products/test-800.webp',
-    }));
-    const inserted = await t.db.insert(products).values(many).returning({ id: products.id });
+    const inserted = await insertRows(
+      t.db,
+      sql`select 'Plenty ' || lpad(i::text, 4, '0'), 'plenty', 'Kids', 'Zara', 100, 2, 'products/test-800.webp',
+            now() from generate_series(0, ${ADMIN_COUNT_MAX}::int) i`,
+    );
     try {
       const capped = await adminProducts('search=plenty&sortBy=title-desc&page=2&limit=10');
       expect(capped.pagination).toEqual({
@@ -233,7 +246,7 @@ describe('GET /api/admin/products/get filters', () => {
       expect(lowStock.pagination).toMatchObject({ total: ADMIN_COUNT_MAX, totalIsLowerBound: true });
 
       // One fewer: exactly ADMIN_COUNT_MAX match, counted exactly and read through the search index.
-      await t.db.delete(products).where(eq(products.id, inserted[0]!.id));
+      await t.db.delete(products).where(eq(products.title, 'Plenty 0000'));
       const exact = await adminProducts('search=plenty&sortBy=title-asc&page=3&limit=10');
       expect(exact.pagination).toEqual({
         page: 3,
@@ -245,12 +258,7 @@ describe('GET /api/admin/products/get filters', () => {
         Array.from({ length: 10 }, (_, i) => `Plenty ${String(21 + i).padStart(4, '0')}`),
       );
     } finally {
-      await t.db.delete(products).where(
-        inArray(
-          products.id,
-          inserted.map((r) => r.id),
-        ),
-      );
+      await t.db.delete(products).where(inArray(products.id, inserted));
     }
   });
 
@@ -258,38 +266,34 @@ describe('GET /api/admin/products/get filters', () => {
     // 1,100 matches and 6,000 others that come first in the ascending sorts (older, "Aaa…" titles, cheaper, sold
     // out) and last in the descending ones: a descending page is found by walking the sort's index, an ascending
     // one passes more rows than its walk may read (5,000) and is read from every match. Prices and stock repeat
-    // among the matches, so the id tie-break decides too.
-    const row = (title: string, i: number, match: boolean) => ({
-      title,
-      description: 'walk',
-      category: match && i % 2 === 1 ? 'Men' : 'Kids',
-      brand: 'Zara',
-      priceCents: match ? 5_000 + (i % 100) : 100,
-      totalStock: match ? 1 + (i % 50) : 0,
-      imageKey: 'products/test-800.webp',
-      createdAt: new Date(Date.UTC(match ? 2021 : 2020, 0, 1, 0, 0, i)),
-    });
-    const matches = Array.from({ length: 1_100 }, (_, i) => row(`Walker ${i % 300}`, i, true));
-    const others = Array.from({ length: 6_000 }, (_, i) => row(`Aaa filler ${i}`, i, false));
-    const inserted: string[] = [];
-    for (let at = 0; at < 7_100; at += 1_000) {
-      const batch = [...matches, ...others].slice(at, at + 1_000);
-      inserted.push(
-        ...(await t.db.insert(products).values(batch).returning({ id: products.id })).map((r) => r.id),
-      );
-    }
-    const keys: Record<string, Column> = {
-      newest: products.createdAt,
-      title: products.title,
-      price: products.priceCents,
-      stock: products.totalStock,
-    };
+    // among the matches, so the id tie-break decides too. On a database of its own, dropped after: inserting and
+    // deleting 7,100 products (each with its variant, photo and some 30 index entries) is most of the test's work.
+    const big = await buildTestApp();
     try {
+      const bigAdmin = await signUpAndLogIn(big.app);
+      await promoteToAdmin(big.db, bigAdmin.userId);
+      await insertRows(
+        big.db,
+        sql`select case when m then 'Walker ' || i % 300 else 'Aaa filler ' || i end, 'walk',
+            case when m and i % 2 = 1 then 'Men' else 'Kids' end, 'Zara',
+            case when m then 5000 + i % 100 else 100 end, case when m then 1 + i % 50 else 0 end,
+            'products/test-800.webp',
+            timestamptz '2020-01-01 00:00:00+00' + (case when m then 1 else 0 end) * interval '1 year'
+              + i * interval '1 second'
+          from (select i, true as m from generate_series(0, 1099) i
+                union all select i, false from generate_series(0, 5999) i) rows`,
+      );
+      const keys: Record<string, Column> = {
+        newest: products.createdAt,
+        title: products.title,
+        price: products.priceCents,
+        stock: products.totalStock,
+      };
       for (const sortBy of ADMIN_PRODUCT_SORTS) {
         const [field, direction] = sortBy.split('-') as [string, 'asc' | 'desc'];
         const by = direction === 'asc' ? asc : desc;
         for (const category of [undefined, 'Men']) {
-          const all = await t.db
+          const all = await big.db
             .select({ id: products.id })
             .from(products)
             .where(
@@ -298,7 +302,7 @@ describe('GET /api/admin/products/get filters', () => {
             .orderBy(by(keys[field]!), by(products.id));
           for (const page of [1, 2, 7, 40]) {
             const query = `search=walker&sortBy=${sortBy}&page=${page}&limit=24${category ? `&category=${category}` : ''}`;
-            const answer = await adminProducts(query);
+            const answer = await adminProducts(query, big.app, bigAdmin);
             expect(
               answer.data.map((p) => p._id),
               query,
@@ -307,7 +311,7 @@ describe('GET /api/admin/products/get filters', () => {
         }
       }
     } finally {
-      await t.db.delete(products).where(inArray(products.id, inserted));
+      await big.app.close();
     }
   });
 
@@ -500,28 +504,15 @@ describe('GET /api/admin/products/export.csv', () => {
   });
 
   it('exports more rows than one batch', async () => {
-    const many = [];
-    for (let i = 0; i < 1005; i++) {
-      many.push({
-        title: `Bulk ${i}`,
-        description: 'bulk',
-        category: 'Kids',
-        brand: 'Zara',
-        priceCents: 100,
-        totalStock: 1,
-        imageKey: 'products/test-800.webp',
-      });
-    }
-    const inserted = await t.db.insert(products).values(many).returning({ id: products.id });
+    const inserted = await insertRows(
+      t.db,
+      sql`select 'Bulk ' || i, 'bulk', 'Kids', 'Zara', 100, 1, 'products/test-800.webp', now()
+          from generate_series(0, 1004) i`,
+    );
     const rows = parseCsv((await as(t.app, admin).get('/api/admin/products/export.csv?search=Bulk')).body);
     expect(rows).toHaveLength(1 + 1005);
     expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(1005);
-    await t.db.delete(products).where(
-      inArray(
-        products.id,
-        inserted.map((r) => r.id),
-      ),
-    );
+    await t.db.delete(products).where(inArray(products.id, inserted));
   });
 });
 

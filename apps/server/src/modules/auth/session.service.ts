@@ -128,6 +128,12 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
 export interface SessionCache {
   get(token: string): AuthUser | undefined;
   set(token: string, user: AuthUser): void;
+  /**
+   * The token's hash when this instance resolved it to a live session (`set`) within KNOWN_SESSION_MS and it was
+   * not revoked since; undefined otherwise (a made-up token, or one never used here). No database read: for keying
+   * per-client budgets by session (lib/catalog-cache.ts), never for access.
+   */
+  known(token: string): string | undefined;
   /** Forgets `token` here and on every instance (logout). */
   revoke(token: string): void;
   /** Forgets the sessions with these token hashes here and on every instance (revokeUserSessions). */
@@ -160,6 +166,12 @@ export async function revokeUserSessions(
   return revoked.length;
 }
 
+/**
+ * How long a session resolved here stays `known` after its last resolution (ms), independently of the reuse TTL: a
+ * signed-in shopper browses the catalog for a while between the shopper routes that resolve the session.
+ */
+export const KNOWN_SESSION_MS = 60 * 60_000;
+
 export function createSessionCache(
   bus: {
     publish(channel: string, message: string): void;
@@ -169,10 +181,16 @@ export function createSessionCache(
 ): SessionCache {
   const maxEntries = options.maxEntries ?? 10_000;
   const entries = new Map<string, { user: AuthUser; expires: number }>();
-  bus.subscribe('session-revoked', (hash) => entries.delete(hash));
+  // Token hash → when it was last resolved here; most recent last, at most maxEntries * 5 (oldest out first).
+  const resolvedAt = new Map<string, number>();
+  const forget = (hash: string) => {
+    entries.delete(hash);
+    resolvedAt.delete(hash);
+  };
+  bus.subscribe('session-revoked', forget);
   const revokeHashes = (hashes: string[]) => {
     for (const hash of hashes) {
-      entries.delete(hash);
+      forget(hash);
       bus.publish('session-revoked', hash);
     }
   };
@@ -182,9 +200,19 @@ export function createSessionCache(
       return hit && hit.expires > Date.now() ? hit.user : undefined;
     },
     set(token, user) {
+      const hash = hashToken(token);
+      resolvedAt.delete(hash);
+      if (resolvedAt.size >= maxEntries * 5) resolvedAt.delete(resolvedAt.keys().next().value!);
+      resolvedAt.set(hash, Date.now());
       if (options.ttlMs <= 0) return;
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(hashToken(token), { user, expires: Date.now() + options.ttlMs });
+      entries.set(hash, { user, expires: Date.now() + options.ttlMs });
+    },
+    known(token) {
+      if (!token || token.length > 200) return undefined;
+      const hash = hashToken(token);
+      const at = resolvedAt.get(hash);
+      return at !== undefined && Date.now() - at < KNOWN_SESSION_MS ? hash : undefined;
     },
     revoke(token) {
       revokeHashes([hashToken(token)]);

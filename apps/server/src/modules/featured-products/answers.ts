@@ -3,15 +3,16 @@
  * (lib/catalog-cache.ts): read once per catalog generation, renewed by every catalog change (a pick, an edit, a product
  * selling out) and by a stock move of a featured product.
  */
+import type { FastifyRequest } from 'fastify';
 import { FeaturedProductsResponse } from '@emporium/contract';
 import { RawJson, type CachedAnswer, type CatalogReads } from '../../lib/catalog-cache.ts';
 import { featuredProductIds, productsInOrder } from './service.ts';
 
 /**
- * The featured products' answer. `client`: the caller's address, charged when the answer must be computed
+ * The featured products' answer. `client`: the request, charged when the answer must be computed
  * (CatalogCache.answer).
  */
-export function featuredProductsAnswer(reads: CatalogReads, client?: string): Promise<CachedAnswer> {
+export function featuredProductsAnswer(reads: CatalogReads, client?: FastifyRequest): Promise<CachedAnswer> {
   return reads.cache.answer(
     'featured-products',
     async () => {

@@ -23,7 +23,7 @@ export const featuredProductRoutes: FastifyPluginAsyncZod<CatalogReads> = async 
       compress: false,
       schema: { tags: ['shop'], response: { 200: FeaturedProductsResponse } },
     },
-    async (request, reply) => opts.cache.send(request, reply, await featuredProductsAnswer(opts, request.ip)),
+    async (request, reply) => opts.cache.send(request, reply, await featuredProductsAnswer(opts, request)),
   );
 };
 

@@ -1,13 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { dirname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
+import { buildApp } from '../../app.ts';
+import type { Config } from '../../config.ts';
 import { featureImages } from '../../db/schema.ts';
+import { createImageStore } from '../../storage/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { HEALTH_CACHE_MS, healthRoutes } from './routes.ts';
+import { startS3rver, type LocalS3 } from '../../test/s3rver.ts';
+import { HEALTH_CACHE_MS } from './routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -187,46 +191,89 @@ describe('platform', () => {
   });
 });
 
-describe('health under load and scaled out (issue 24, findings 12 and 13)', () => {
-  const SCALED_OUT = {
-    NODE_ENV: 'test',
-    PUBLIC_URL: 'http://shop.test',
-    DATABASE_URL: 'postgres://db.test:5432/shop',
-    S3_BUCKET: 'shop-images',
-    SMTP_URL: 'smtp://mail.test:587',
-  };
+describe('on PostgreSQL and a bucket, in a fresh container (issue 46, item 18)', () => {
+  let s3: LocalS3;
+  let shared: TestApp;
+  const fresh = () =>
+    join(tmpdir(), `emporium-fresh-${process.pid}-${randomBytes(4).toString('hex')}`, 'data');
+  /** An instance on the test database (PostgreSQL with TEST_DATABASE_URL) with images in the bucket. */
+  async function instance(config: Config): Promise<FastifyInstance> {
+    const app = await buildApp({ config, database: shared.database, images: createImageStore(config) });
+    await app.ready();
+    return app;
+  }
+  beforeAll(async () => {
+    s3 = await startS3rver();
+    shared = await buildTestApp(s3.env);
+  });
+  afterAll(async () => {
+    await shared?.app.close();
+    await s3?.close();
+  });
 
-  it('scaled out (DATABASE_URL, S3_BUCKET, SMTP_URL) answers 200 with disk "unused", the data folder missing', async () => {
-    const missing = join(tmpdir(), `emporium-no-such-dir-${process.pid}-${Date.now()}`, 'data');
-    const config = loadConfig({ ...SCALED_OUT, DATA_DIR: missing });
-    const app = Fastify();
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    // The real database of the test app stands in for PostgreSQL: only the disk decision is under test.
-    await app.register(healthRoutes, { prefix: '/api', db: t.db, config });
+  it('without SMTP_URL, on a DATA_DIR that does not exist yet: health 200, and the mail lands there as .eml', async () => {
+    const dataDir = fresh();
+    expect(shared.config.mail.smtpUrl).toBeUndefined();
+    const app = await instance({ ...shared.config, dataDir });
     try {
-      const res = await app.inject({ method: 'GET', url: '/api/health' });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ success: true, status: 'ok', database: 'up', disk: 'unused' });
-      // With one of them missing the folder is used again, and a missing one is 503.
-      const local = Fastify();
-      local.setValidatorCompiler(validatorCompiler);
-      local.setSerializerCompiler(serializerCompiler);
-      const { SMTP_URL: _smtp, ...withoutSmtp } = SCALED_OUT;
-      await local.register(healthRoutes, {
-        prefix: '/api',
-        db: t.db,
-        config: loadConfig({ ...withoutSmtp, DATA_DIR: missing }),
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect([health.statusCode, health.json()]).toEqual([
+        200,
+        expect.objectContaining({ success: true, status: 'ok', database: 'up', disk: 'writable' }),
+      ]);
+      const reg = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { username: 'Fresh Shopper', email: 'fresh@example.test', password: 'a good password' },
       });
-      const down = await local.inject({ method: 'GET', url: '/api/health' });
-      expect(down.statusCode).toBe(503);
-      expect(down.json()).toMatchObject({ status: 'down', database: 'up', disk: 'read-only' });
-      await local.close();
+      expect(reg.statusCode).toBe(201);
+    } finally {
+      await app.close(); // waits for the mail worker's pass
+    }
+    const outbox = join(dataDir, 'outbox');
+    const mail = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
+    expect(mail).toHaveLength(1);
+    expect(readFileSync(join(outbox, mail[0]!), 'utf8')).toContain('To: fresh@example.test');
+    rmSync(dirname(dataDir), { recursive: true, force: true });
+  });
+
+  it('with SMTP_URL too nothing is kept on disk: 200 with disk "unused", and the folder is never made', async () => {
+    const dataDir = fresh();
+    const app = await instance({
+      ...shared.config,
+      dataDir,
+      mail: { ...shared.config.mail, smtpUrl: 'smtp://127.0.0.1:1' },
+    });
+    try {
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect([health.statusCode, health.json()]).toEqual([
+        200,
+        expect.objectContaining({ status: 'ok', database: 'up', disk: 'unused' }),
+      ]);
+      expect(existsSync(dataDir)).toBe(false);
     } finally {
       await app.close();
     }
   });
 
+  it('a DATA_DIR that cannot be made (under a file) answers 503 "down" with disk "read-only"', async () => {
+    const file = join(tmpdir(), `emporium-a-file-${process.pid}-${randomBytes(4).toString('hex')}`);
+    writeFileSync(file, 'not a folder');
+    const app = await instance({ ...shared.config, dataDir: join(file, 'data') });
+    try {
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect([health.statusCode, health.json()]).toEqual([
+        503,
+        expect.objectContaining({ success: false, status: 'down', database: 'up', disk: 'read-only' }),
+      ]);
+    } finally {
+      await app.close();
+      rmSync(file, { force: true });
+    }
+  });
+});
+
+describe('health under load (issue 24, finding 13)', () => {
   it('two calls within a second run the checks once: the second answers the first result', async () => {
     const cached = await buildTestApp();
     try {

@@ -1,19 +1,19 @@
 /**
  * `GET /api/health` (DESIGN.md §4; issue: an instance must say when it cannot serve): answers within about a second
- * with each dependency: the database (`select 1`), Redis when configured (`PING`), and whether the data folder is
- * writable when the configuration keeps files there (embedded database, local images, .eml mail; else `disk` is
- * `unused`). 200 `ok` when all are up; 200 `degraded` when only Redis is down (the shop keeps selling on
+ * with each dependency: the database (`select 1`), Redis when configured (`PING`), and whether the folders the app
+ * really writes to are writable (`folders`: the embedded database's, the local images', the .eml outbox; a folder
+ * made with its first file is made by the check when missing, issue 46 item 18; none: `disk` is `unused`).
+ * 200 `ok` when all are up; 200 `degraded` when only Redis is down (the shop keeps selling on
  * per-instance limits, so a load balancer should keep the instance); 503 `down` when the database or a used disk
  * is, so a load balancer takes the instance out until they return. The answer is reused for a second
  * (HEALTH_CACHE_MS) and the route is under the global per-IP rate limit, so probing it cannot load the database.
  */
-import { access, constants } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { HealthResponse } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
-import { usesDataDir, type DataDirConfig } from '../../lib/data-dir.ts';
+import { checkWritable, type DataFolder } from '../../lib/data-dir.ts';
 
 /** Time each check gets (ms). */
 const CHECK_MS = 800;
@@ -37,16 +37,17 @@ export const HEALTH_CACHE_MS = 1000;
 
 type Checks = { database: boolean; redis: boolean | undefined; disk: boolean | undefined };
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; redis?: Redis; config: DataDirConfig }> = async (
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; redis?: Redis; folders: DataFolder[] }> = async (
   app,
   opts,
 ) => {
-  const dataDir = usesDataDir(opts.config) ? opts.config.dataDir : undefined;
   const run = async (): Promise<Checks> => {
     const [database, redis, disk] = await Promise.all([
       within(opts.db.execute(sql`select 1`)),
       opts.redis ? within(opts.redis.ping()) : Promise.resolve(undefined),
-      dataDir ? within(access(dataDir, constants.W_OK)) : Promise.resolve(undefined),
+      opts.folders.length > 0
+        ? within(Promise.all(opts.folders.map(checkWritable)))
+        : Promise.resolve(undefined),
     ]);
     return { database, redis, disk };
   };

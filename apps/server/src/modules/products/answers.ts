@@ -6,6 +6,7 @@
  * Shared by the routes and the web shell's image hints, so a page load and the API call that follows it read the
  * catalog once.
  */
+import type { FastifyRequest } from 'fastify';
 import { Product, ProductDetails, type ProductListQuery } from '@emporium/contract';
 import { RawJson, type CachedAnswer, type CatalogReads } from '../../lib/catalog-cache.ts';
 import { isUuid, notFound } from '../../lib/http-error.ts';
@@ -40,13 +41,13 @@ async function productFragments(reads: CatalogReads, ids: string[]): Promise<str
 }
 
 /**
- * `ProductListResponse` for a parsed listing query (its filters compared as sets). `client`: the caller's address,
- * charged when the answer must be computed (CatalogCache.answer).
+ * `ProductListResponse` for a parsed listing query (its filters compared as sets). `client`: the request, charged
+ * when the answer must be computed (CatalogCache.answer).
  */
 export function productListAnswer(
   reads: CatalogReads,
   q: ProductListQuery,
-  client?: string,
+  client?: FastifyRequest,
 ): Promise<CachedAnswer> {
   const sets = [q.category, q.brand, q.size, q.colour].map((values) => [...values].sort());
   const key = `list:${JSON.stringify([...sets, q.sortBy, q.page, q.limit])}`;
@@ -81,7 +82,11 @@ export function productListAnswer(
  * `ProductDetailsResponse` for a product id (lower-cased here): the product with its options, variants and gallery
  * (issue 28); rejects with the 404 HttpError for an unknown one. `client` as for productListAnswer.
  */
-export function productAnswer(reads: CatalogReads, id: string, client?: string): Promise<CachedAnswer> {
+export function productAnswer(
+  reads: CatalogReads,
+  id: string,
+  client?: FastifyRequest,
+): Promise<CachedAnswer> {
   const key = id.toLowerCase();
   return reads.cache.answer(
     `product:${key}`,

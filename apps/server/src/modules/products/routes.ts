@@ -27,7 +27,7 @@ export const shopProductRoutes: FastifyPluginAsyncZod<CatalogReads> = async (app
       schema: { tags: ['shop'], querystring: ProductListQuery, response: { 200: ProductListResponse } },
     },
     async (request, reply) =>
-      opts.cache.send(request, reply, await productListAnswer(opts, request.query, request.ip)),
+      opts.cache.send(request, reply, await productListAnswer(opts, request.query, request)),
   );
 
   /** `GET /api/shop/products/get/:id` → 200 ProductResponse; 404 when unknown. */
@@ -43,6 +43,6 @@ export const shopProductRoutes: FastifyPluginAsyncZod<CatalogReads> = async (app
       },
     },
     async (request, reply) =>
-      opts.cache.send(request, reply, await productAnswer(opts, request.params.id, request.ip)),
+      opts.cache.send(request, reply, await productAnswer(opts, request.params.id, request)),
   );
 };

@@ -56,7 +56,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{
             found.data.map((p) => p._id),
           );
         },
-        request.ip,
+        request,
       );
       return cache.send(request, reply, answer);
     },

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { recoveryCodes, sessions, users } from '../../db/schema.ts';
 import { openRuntime } from '../../runtime.ts';
+import { CHILD_PROCESS_HANG_MS, writeMigratedPglite } from '../../test/build-test-app.ts';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '../../cli/admin-reset-2fa.ts');
 const dataDir = mkdtempSync(join(tmpdir(), 'emporium-reset-2fa-'));
@@ -21,10 +22,11 @@ const run = (...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
     env: { PATH: process.env.PATH, ...env },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: CHILD_PROCESS_HANG_MS,
   });
 
-it("clears an admin's two-factor sign-in and ends its sessions", { timeout: 120_000 }, async () => {
+it("clears an admin's two-factor sign-in and ends its sessions", async () => {
+  await writeMigratedPglite(join(dataDir, 'db'));
   let runtime = await openRuntime(env);
   const [admin] = await runtime.database.db
     .insert(users)

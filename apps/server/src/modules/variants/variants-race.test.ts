@@ -38,7 +38,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('variant stock races (PostgreSQL)'
       const s = await signUpAndLogIn(t.app);
       shoppers.push({ ...s, addressId: (await addAddress(t.app, s))._id });
     }
-  }, 120_000);
+  });
   afterAll(async () => {
     await t.app.close();
   });
@@ -137,7 +137,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('variant stock races (PostgreSQL)'
       for (const s of shoppers.filter((_, i) => answers[i]!.statusCode === 200))
         expect(await cartItems(s)).toEqual([]);
     },
-    120_000,
   );
 
   it('orders holding the same two variants in opposite line order, captured at once, never deadlock', async () => {
@@ -168,5 +167,5 @@ describe.runIf(process.env.TEST_DATABASE_URL)('variant stock races (PostgreSQL)'
       Array(buyers.length).fill([200, '']),
     );
     expect([await stockOf(left!), await stockOf(right!), await totalOf(id)]).toEqual([980, 980, 1960]);
-  }, 120_000);
+  });
 });

@@ -2,12 +2,15 @@
  * The catalog response cache (DESIGN.md §6; issue: a listing served near the framework's ceiling). Public catalog
  * answers (listing, product details, feature images, search) are kept per instance, already serialized and
  * compressed (brotli and gzip, each made on the first request that asks for it), keyed by the route's normalised
- * query and the catalog generation. Every catalog write (a product edit, a review, a feature image, a product selling
- * out or coming back) starts a new generation here and, through the bus (Redis pub/sub), on every instance; `ttlMs`
- * bounds how stale an answer can be if a message is lost or there is no Redis. A sale, cancellation or restock that
- * leaves every product it touches in stock changes no order, count or facet: it forgets only the answers that show
- * those products (issue 29: a flash sale costs one product's freshness, not every answer), here at once and on the
- * other instances through the bus, in batches. When the move says what the stock is now (a capture's reservation
+ * query and the catalog generation. Every catalog write (a product edit, a review, a feature image) starts a new
+ * generation here and, through the bus (Redis pub/sub), on every instance; `ttlMs` bounds how stale an answer can be
+ * if a message is lost or there is no Redis. A sale, cancellation or restock that leaves every product it touches in
+ * stock changes no order, count or facet: it forgets only the answers that show those products (issue 29: a flash
+ * sale costs one product's freshness, not every answer), here at once and on the other instances through the bus, in
+ * batches. One that sells a product out, brings one back or moves its price changes the listing's order too: it also
+ * renews the answers that depend on that order (listing pages, searches, Featured Products), but not the products'
+ * details, the hero images or the fragments of other products (issue 46: a shopper buying a product's last units
+ * renewed the whole cache on every instance). When the move says what the stock is now (a capture's reservation
  * does), those answers are patched with it instead: a listing page or a product's details is rebuilt from what it
  * was read from, without the database. Per-user answers are never cached; add-to-cart and capture always read the
  * database.
@@ -53,6 +56,12 @@ export interface CachedAnswer {
   rebuild?: Rebuild;
   /** Set when the stock of a product it shows moved and the move said what it is now: rebuilt before it is sent. */
   dirty?: true;
+  /**
+   * Whether it depends on the listing's order (in stock first, then the sort's key: which products a page or a
+   * search shows, Featured Products): renewed when a product sells out, comes back or changes price. Every answer
+   * does unless it says otherwise (RawJson `unordered`).
+   */
+  ordered: boolean;
 }
 
 /**
@@ -67,6 +76,21 @@ export interface ProductStock {
   /** The product's prices after the move (cents): a variant selling out may change them (issue 46). */
   priceCents?: number;
   salePriceCents?: number;
+}
+
+/** The fields of a product answer (`Product`, dollars) that a told stock move sets. */
+export function stockFields(stock: ProductStock): {
+  totalStock: number;
+  version: number;
+  price?: number;
+  salePrice?: number;
+} {
+  return {
+    totalStock: stock.totalStock,
+    version: stock.version,
+    ...(stock.priceCents === undefined ? {} : { price: stock.priceCents / 100 }),
+    ...(stock.salePriceCents === undefined ? {} : { salePrice: stock.salePriceCents / 100 }),
+  };
 }
 
 /**
@@ -87,13 +111,16 @@ export class RawJson {
     readonly text: string,
     readonly products?: readonly string[],
     readonly rebuild?: Rebuild,
+    /** True for an answer that does not depend on the listing's order (a product's details, the hero images). */
+    readonly unordered = false,
   ) {}
 }
 
 /**
  * Stock that moved in a committed transaction (a capture's reservation, a cancellation or refund that gave units
- * back): the products whose stock changed, and whether any of them sold out or came back into stock, which changes
- * the listing's order (in stock first) and Featured Products.
+ * back): the products whose stock changed, and whether any of them sold out, came back into stock or changed price
+ * (a variant selling out, issue 46), which changes the listing's order (in stock first, then the price) and Featured
+ * Products.
  */
 export interface StockMove {
   productIds: readonly string[];
@@ -106,9 +133,10 @@ export interface CatalogCache {
   /** The catalog changed (here): forget every cached answer on every instance. */
   changed(): void;
   /**
-   * Stock moved (here, committed): a move that sold a product out or brought one back is a change (`changed`);
-   * otherwise the answers showing those products and their fragments are forgotten here at once and on the other
-   * instances with the next batch (STOCK_BATCH_MS), while every other answer stays. A product whose stock the move
+   * Stock moved (here, committed): the answers showing those products and their fragments are forgotten here at once
+   * and on the other instances with the next batch (STOCK_BATCH_MS), while every other answer stays; a move that
+   * sold a product out, brought one back or moved its price (`soldOutChanged`) also renews every answer that depends
+   * on the listing's order (CachedAnswer.ordered), here and with the batch elsewhere. A product whose stock the move
    * tells (`stock`) has its fragment patched instead, and the small answers showing it that can be rebuilt (RawJson
    * `rebuild`) are rebuilt at their next request, without the database; the batch tells the other instances too. A
    * large answer (an unpaged listing, LARGE_ANSWER_BYTES) is not forgotten but marked stale: the first request once
@@ -289,13 +317,16 @@ export function createCatalogCache(
   let mark = 0;
   let fullAt = 0;
   let lastStockMove = 0;
+  // The mark of the last move that changed the listing's order: an ordered answer read before it is not kept.
+  let orderedAt = 0;
   const movedAt = new Map<string, number>();
   // Products whose last move was forgotten (movedAt is bounded) count as moved at this mark.
   let movedFloor = 0;
   const movedSince = (productId: string, since: number) => (movedAt.get(productId) ?? movedFloor) > since;
-  /** Whether an answer read from mark `since`, showing `products`, can still be kept. */
-  const unmoved = (products: readonly string[] | undefined, since: number) =>
-    products ? !products.some((id) => movedSince(id, since)) : lastStockMove <= since;
+  /** Whether an answer read from mark `since`, showing `products` (in the listing's order if `ordered`), can be kept. */
+  const unmoved = (answer: Pick<CachedAnswer, 'products' | 'ordered'>, since: number) =>
+    (!answer.ordered || orderedAt <= since) &&
+    (answer.products ? !answer.products.some((id) => movedSince(id, since)) : lastStockMove <= since);
   let bytes = 0;
   const pages = new Map<string, CachedAnswer>();
   const searches = new Map<string, CachedAnswer>();
@@ -354,11 +385,12 @@ export function createCatalogCache(
     stockNow.set(stock.id, stock);
     const fragment = fragments.get(stock.id);
     if (fragment) {
-      const product = JSON.parse(fragment.json) as { totalStock: number; version: number };
+      const product = JSON.parse(fragment.json) as Record<string, unknown> & { version: number };
       if (product.version < stock.version) {
-        product.totalStock = stock.totalStock;
-        product.version = stock.version;
-        fragments.set(stock.id, { json: JSON.stringify(product), expires: fragment.expires });
+        fragments.set(stock.id, {
+          json: JSON.stringify({ ...product, ...stockFields(stock) }),
+          expires: fragment.expires,
+        });
       }
     }
     return true;
@@ -391,24 +423,44 @@ export function createCatalogCache(
     }
     for (const key of showingAny) staleOrDrop(key);
   };
+  /**
+   * The listing's order moved (a product sold out, came back or changed price): every kept answer that depends on it
+   * is forgotten (a large one marked stale), the listing orders kept as memos with them, and an ordered answer being
+   * computed is not kept. Answers that do not depend on it (details, hero images) and fragments stay.
+   */
+  const reorder = () => {
+    orderedAt = ++mark;
+    memos.clear();
+    for (const entries of [pages, searches]) {
+      for (const [key, answer] of [...entries]) if (answer.ordered) staleOrDrop(key);
+    }
+  };
   let unsent = new Set<string>();
   let unsentStock = new Map<string, ProductStock>();
+  let unsentReorder = false;
   let sendTimer: NodeJS.Timeout | undefined;
   const sendMoves = () => {
     sendTimer = undefined;
     if (unsent.size === 0) return;
     const stock = [...unsentStock.values()];
-    bus.publish(STOCK_CHANNEL, JSON.stringify({ from: instance, productIds: [...unsent], stock }));
+    bus.publish(
+      STOCK_CHANNEL,
+      JSON.stringify({ from: instance, productIds: [...unsent], stock, reordered: unsentReorder }),
+    );
     unsent = new Set();
     unsentStock = new Map();
+    unsentReorder = false;
   };
   bus.subscribe(STOCK_CHANNEL, (message) => {
-    const { from, productIds, stock } = JSON.parse(message) as {
+    const { from, productIds, stock, reordered } = JSON.parse(message) as {
       from: string;
       productIds: string[];
       stock?: ProductStock[];
+      reordered?: boolean;
     };
-    if (from !== instance) moveProducts(productIds, stock);
+    if (from === instance) return;
+    moveProducts(productIds, stock);
+    if (reordered) reorder();
   });
   /**
    * A kept answer marked to be rebuilt, rebuilt and kept in its place (the same read time and expiry: the rest of it
@@ -423,7 +475,7 @@ export function createCatalogCache(
     const fresh = {
       ...encode(
         answer.key,
-        new RawJson(text, answer.products, answer.rebuild),
+        new RawJson(text, answer.products, answer.rebuild, !answer.ordered),
         answer.generation,
         answer.readAt,
       ),
@@ -496,6 +548,7 @@ export function createCatalogCache(
       readAt,
       ...(value instanceof RawJson && value.products ? { products: value.products } : {}),
       ...(value instanceof RawJson && value.rebuild ? { rebuild: value.rebuild } : {}),
+      ordered: !(value instanceof RawJson && value.unordered),
     };
   };
   /** The answer's form in `encoding`, made once: at once when small, on the thread pool when large. */
@@ -545,15 +598,19 @@ export function createCatalogCache(
     // Every answer goes everywhere: the stock moves not sent yet are part of it.
     unsent = new Set();
     unsentStock = new Map();
+    unsentReorder = false;
     bus.publish(CHANNEL, String(Date.now()));
   };
 
   return {
     changed,
     stockMoved(move) {
-      if (move.soldOutChanged) return changed();
       if (move.productIds.length === 0) return;
       moveProducts(move.productIds, move.stock);
+      if (move.soldOutChanged) {
+        reorder();
+        unsentReorder = true;
+      }
       // The batch tells the latest stock told of each product; one moved since without it is sent untold.
       const told = new Set((move.stock ?? []).map((s) => s.id));
       for (const id of move.productIds) {
@@ -585,7 +642,7 @@ export function createCatalogCache(
         const joined = await pending.work;
         // Exact for this request too unless a product it shows moved since its read began (then compute it again;
         // a large answer is served as it is, see stockMoved).
-        const good = unmoved(joined.products, pending.startedAt) || joined.json.length >= LARGE_ANSWER_BYTES;
+        const good = unmoved(joined, pending.startedAt) || joined.json.length >= LARGE_ANSWER_BYTES;
         if (joined.generation === generation && good) return joined;
       }
       if (client !== undefined && coldPerMinute > 0) chargeCold(coldClientKey(client, options.sessions));
@@ -602,7 +659,7 @@ export function createCatalogCache(
       // An answer computed across a catalog change, or a small one across a move of a product it shows, may hold old
       // data: serve it to its callers, never keep it. A large one is kept stale (renewed after STALE_RENEW_MS).
       if (started === generation) {
-        if (unmoved(answer.products, startedAt)) keep(entries, answer);
+        if (unmoved(answer, startedAt)) keep(entries, answer);
         else if (answer.json.length >= LARGE_ANSWER_BYTES) keep(entries, { ...answer, stale: true });
       }
       return answer;

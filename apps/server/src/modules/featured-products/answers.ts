@@ -1,7 +1,8 @@
 /**
  * Home's Featured Products as `GET /api/shop/products/featured` sends them, from the catalog cache
- * (lib/catalog-cache.ts): read once per catalog generation, renewed by every catalog change (a pick, an edit, a product
- * selling out) and by a stock move of a featured product.
+ * (lib/catalog-cache.ts): read once per catalog generation, renewed by every catalog change (a pick, an edit), by a
+ * change of the listing's order (a product selling out, coming back or changing price) and by a stock move of a
+ * featured product.
  */
 import type { FastifyRequest } from 'fastify';
 import { FeaturedProductsResponse } from '@emporium/contract';
@@ -21,8 +22,8 @@ export function featuredProductsAnswer(reads: CatalogReads, client?: FastifyRequ
         success: true,
         data: await productsInOrder(reads.db, reads.images, await featuredProductIds(reads.db)),
       });
-      // Which products are featured changes only with a catalog change (a product selling out is one); a stock move
-      // of a featured product forgets this answer, others leave it.
+      // Which products are featured changes with a catalog change or the listing's order (the twelve cheapest in
+      // stock); a stock move of a featured product forgets this answer, others leave it.
       return new RawJson(
         JSON.stringify(featured),
         featured.data.map((p) => p._id),

@@ -6,7 +6,10 @@ import { FeatureListResponse } from '@emporium/contract';
 import { RawJson, type CachedAnswer, type CatalogReads } from '../../lib/catalog-cache.ts';
 import { listFeatureImages } from './service.ts';
 
-/** `FeatureListResponse`: the hero images, oldest first; they show no product, so stock moves leave them cached. */
+/**
+ * `FeatureListResponse`: the hero images, oldest first; they show no product and no order, so stock moves leave them
+ * cached.
+ */
 export function featureImagesAnswer(reads: CatalogReads): Promise<CachedAnswer> {
   return reads.cache.answer(
     'features',
@@ -16,6 +19,8 @@ export function featureImagesAnswer(reads: CatalogReads): Promise<CachedAnswer> 
           FeatureListResponse.parse({ success: true, data: await listFeatureImages(reads.db, reads.images) }),
         ),
         [],
+        undefined,
+        true,
       ),
   );
 }

@@ -8,7 +8,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { Product, ProductDetails, type ProductListQuery } from '@emporium/contract';
-import { RawJson, type CachedAnswer, type CatalogReads } from '../../lib/catalog-cache.ts';
+import { RawJson, stockFields, type CachedAnswer, type CatalogReads } from '../../lib/catalog-cache.ts';
 import { isUuid, notFound } from '../../lib/http-error.ts';
 import { catalogShapeOf } from '../variants/service.ts';
 import { listProductIds, productsByIds } from './service.ts';
@@ -98,18 +98,24 @@ export function productAnswer(
         ...(await catalogShapeOf(reads.db, reads.images, key)),
       });
       const envelope = (data: ProductDetails) => `{"success":true,"data":${JSON.stringify(data)}}`;
-      // A stock move that tells the stock patches the product's and its variants' (every variant must be told).
-      return new RawJson(envelope(details), [key], (stockOf) => {
-        const stock = stockOf(key);
-        if (!stock || stock.version <= details.version) return envelope(details);
-        if (details.variants.some((v) => stock.variants[v._id] === undefined)) return undefined;
-        return envelope({
-          ...details,
-          totalStock: stock.totalStock,
-          version: stock.version,
-          variants: details.variants.map((v) => ({ ...v, stock: stock.variants[v._id]! })),
-        });
-      });
+      // A stock move that tells the stock patches the product's (and its prices, which a variant selling out may
+      // move) and its variants' (every variant must be told). A product's details do not depend on the listing's
+      // order: a move of another product leaves them.
+      return new RawJson(
+        envelope(details),
+        [key],
+        (stockOf) => {
+          const stock = stockOf(key);
+          if (!stock || stock.version <= details.version) return envelope(details);
+          if (details.variants.some((v) => stock.variants[v._id] === undefined)) return undefined;
+          return envelope({
+            ...details,
+            ...stockFields(stock),
+            variants: details.variants.map((v) => ({ ...v, stock: stock.variants[v._id]! })),
+          });
+        },
+        true,
+      );
     },
     client,
   );

@@ -16,7 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { products } from '../../db/schema.ts';
 import { createBus } from '../../lib/bus.ts';
-import { createCatalogCache, LARGE_ANSWER_BYTES, RawJson, STALE_RENEW_MS } from '../../lib/catalog-cache.ts';
+import {
+  createCatalogCache,
+  LARGE_ANSWER_BYTES,
+  RawJson,
+  STALE_RENEW_MS,
+  STOCK_BATCH_MS,
+} from '../../lib/catalog-cache.ts';
 import { buildTestApp, insertProduct, signUpAndLogIn, type TestApp } from '../../test/build-test-app.ts';
 import { buyProducts, type Session } from '../../test/shop-client.ts';
 
@@ -25,6 +31,7 @@ let shopper: Session;
 
 interface Shown {
   _id: string;
+  image: string;
   price: number;
   totalStock: number;
   version: number;
@@ -65,6 +72,13 @@ describe('stock moves on one instance', () => {
       price: 30,
       totalStock: 10,
     });
+    const pricier = await insertProduct(t.db, {
+      title: 'Overlay Sprinter',
+      brand: 'Nike',
+      category: 'Shoes',
+      price: 99,
+      totalStock: 5,
+    });
     const soldListing = '/api/shop/products/get?brand=Nike&sortBy=price-asc';
     const otherListing = '/api/shop/products/get?brand=Sony&sortBy=price-asc';
     const soldSearch = '/api/shop/search/overlay%20runner';
@@ -80,18 +94,21 @@ describe('stock moves on one instance', () => {
     expect((await searched(otherSearch, other))?.price).toBe(30);
     await changePriceBehindTheCache(other, 35);
     const before = await details(t.app, sold);
-    await changePriceBehindTheCache(sold, 60);
+    await t.db
+      .update(products)
+      .set({ imageKey: 'products/behind-the-cache-800.webp' })
+      .where(eq(products.id, sold));
 
     await buyProducts(t.app, shopper, [{ productId: sold, quantity: 3 }]);
-    // Patched from the reservation: the new stock, version and variant stock, and the price as it was cached.
+    // Patched from the reservation: the new stock, version, prices and variant stock, and the image as it was cached.
     const after = await details(t.app, sold);
-    expect(after).toMatchObject({ totalStock: 7, price: before.price });
+    expect(after).toMatchObject({ totalStock: 7, price: before.price, image: before.image });
     expect(after.version).toBeGreaterThan(before.version);
     expect(after.variants?.map((v) => v.stock)).toEqual([7]);
     expect(await inListing(t.app, soldListing, sold)).toMatchObject({
       totalStock: 7,
       version: after.version,
-      price: before.price,
+      image: before.image,
     });
     expect((await searched(soldSearch, sold))?.totalStock).toBe(7);
     // The other product's answers were not renewed: they still show the price from before the direct write.
@@ -99,12 +116,20 @@ describe('stock moves on one instance', () => {
     expect((await inListing(t.app, otherListing, other))?.price).toBe(30);
     expect((await searched(otherSearch, other))?.price).toBe(30);
 
-    // Selling the last units changes the listing's order (in stock first): that is a change of the whole catalog.
+    // Selling the last units changes the listing's order (in stock first): the listing pages are read again (the
+    // sold-out runner now after the pricier one), while the other product's details and its serialized row stay
+    // cached (issue 46: it was a change of the whole catalog, on every instance).
+    const order = async () =>
+      ((await get(t.app, soldListing)).data as Shown[])
+        .map((p) => p._id)
+        .filter((id) => id === sold || id === pricier);
+    expect(await order()).toEqual([sold, pricier]);
     await buyProducts(t.app, shopper, [{ productId: sold, quantity: 7 }]);
     expect((await details(t.app, sold)).totalStock).toBe(0);
     expect((await inListing(t.app, soldListing, sold))?.totalStock).toBe(0);
-    expect((await details(t.app, other)).price).toBe(35);
-    expect((await inListing(t.app, otherListing, other))?.price).toBe(35);
+    expect(await order()).toEqual([pricier, sold]);
+    expect((await details(t.app, other)).price).toBe(30);
+    expect((await inListing(t.app, otherListing, other))?.price).toBe(30);
   });
 
   it('a cancellation that gives stock back shows it at once and leaves other products cached', async () => {
@@ -135,7 +160,7 @@ describe('stock moves on one instance', () => {
 describe('the cache itself', () => {
   const answerOf = (products: string[] | undefined, text: string) => async () => new RawJson(text, products);
 
-  it('forgets only the answers showing a moved product, and every answer when one sells out', async () => {
+  it('forgets only the answers showing a moved product, and every ordered answer when one sells out', async () => {
     const cache = createCatalogCache(createBus(), { ttlMs: 60_000 });
     await cache.answer('a', answerOf(['p1'], '"a1"'));
     await cache.answer('b', answerOf(['p2'], '"b1"'));
@@ -153,6 +178,65 @@ describe('the cache itself', () => {
     cache.stockMoved({ productIds: ['p3'], soldOutChanged: true });
     expect(await now('b', '"b3"', ['p2'])).toBe('"b3"');
     expect(await now('c', '"c3"', [])).toBe('"c3"');
+  });
+
+  // Issue 46, item 15: a shopper buying a product's last units renewed the whole cache on every instance.
+  it('a product selling out renews the answers that depend on the listing’s order, here and on the other instances', async () => {
+    const bus = createBus();
+    const here = createCatalogCache(bus, { ttlMs: 60_000 });
+    const there = createCatalogCache(bus, { ttlMs: 60_000 });
+    const unordered = (text: string) => async () => new RawJson(text, ['p2'], undefined, true);
+    for (const cache of [here, there]) {
+      await cache.answer('list', answerOf(['p2', 'p9'], '"list1"'));
+      await cache.answer('product:p2', unordered('"p2-1"'));
+      await cache.answer('features', async () => new RawJson('"hero1"', [], undefined, true));
+      cache.keepFragment('p2', '{"_id":"p2"}', cache.mark);
+    }
+    const now = async (cache: typeof here, key: string, produce: () => Promise<RawJson>) =>
+      (await cache.answer(key, produce)).json.toString();
+    here.stockMoved({ productIds: ['p1'], soldOutChanged: true });
+    await new Promise((r) => setTimeout(r, STOCK_BATCH_MS * 3));
+    for (const cache of [here, there]) {
+      // The listing's order moved: its pages are read again.
+      expect(await now(cache, 'list', answerOf(['p2', 'p9'], '"list2"'))).toBe('"list2"');
+      // Another product's details, the hero images and other fragments stay.
+      expect(await now(cache, 'product:p2', unordered('"p2-2"'))).toBe('"p2-1"');
+      expect(await now(cache, 'features', async () => new RawJson('"hero2"', [], undefined, true))).toBe(
+        '"hero1"',
+      );
+      expect(cache.fragment('p2')).toBe('{"_id":"p2"}');
+    }
+  });
+
+  it('an ordered answer being read while the listing’s order moves is served, not kept', async () => {
+    const cache = createCatalogCache(createBus(), { ttlMs: 60_000 });
+    let finish!: (value: RawJson) => void;
+    const slow = cache.answer('list', () => new Promise<RawJson>((resolve) => (finish = resolve)));
+    cache.stockMoved({ productIds: ['p1'], soldOutChanged: true });
+    finish(new RawJson('"old order"', ['p2']));
+    expect((await slow).json.toString()).toBe('"old order"');
+    expect((await cache.answer('list', answerOf(['p2'], '"new order"'))).json.toString()).toBe('"new order"');
+  });
+
+  it('a told move patches the prices a variant selling out changed into the fragment', () => {
+    const cache = createCatalogCache(createBus(), { ttlMs: 60_000 });
+    cache.keepFragment(
+      'p1',
+      JSON.stringify({ _id: 'p1', price: 50, salePrice: 0, totalStock: 2, version: 1 }),
+      cache.mark,
+    );
+    cache.stockMoved({
+      productIds: ['p1'],
+      soldOutChanged: true,
+      stock: [{ id: 'p1', totalStock: 1, version: 2, variants: {}, priceCents: 5500, salePriceCents: 0 }],
+    });
+    expect(JSON.parse(cache.fragment('p1')!)).toEqual({
+      _id: 'p1',
+      price: 55,
+      salePrice: 0,
+      totalStock: 1,
+      version: 2,
+    });
   });
 
   it('renews a large answer at most every STALE_RENEW_MS while its products move, a small one at once', async () => {
@@ -296,9 +380,12 @@ describe('stock moves across instances', () => {
         expect((await details(b, sold)).totalStock).toBe(8);
         expect((await inListing(b, soldListing, sold))?.totalStock).toBe(8);
         expect((await details(b, other)).price).toBe(40);
-        const price = (await details(b, sold)).price;
+        const image = (await details(b, sold)).image;
         await changePriceBehindTheCache(other, 45);
-        await changePriceBehindTheCache(sold, price + 5);
+        await t.db
+          .update(products)
+          .set({ imageKey: 'products/behind-the-cache-800.webp' })
+          .where(eq(products.id, sold));
 
         await buyProducts(a, shopper, [{ productId: sold, quantity: 2 }]);
         const soldAt = Date.now();
@@ -307,9 +394,17 @@ describe('stock moves across instances', () => {
           .poll(async () => (await inListing(b, soldListing, sold))?.totalStock, { timeout: 1000 })
           .toBe(6);
         expect(Date.now() - soldAt).toBeLessThan(1000);
-        // Patched from the batch the selling instance sent, not read again: the price as it was cached.
-        expect((await details(b, sold)).price).toBe(price);
-        expect((await inListing(b, soldListing, sold))?.price).toBe(price);
+        // Patched from the batch the selling instance sent, not read again: the image as it was cached.
+        expect((await details(b, sold)).image).toBe(image);
+        expect((await inListing(b, soldListing, sold))?.image).toBe(image);
+        expect((await details(b, other)).price).toBe(40);
+
+        // Selling the last units moves the listing's order: renewed on the other instance too, within a second,
+        // while the other product's details stay cached there (issue 46).
+        await buyProducts(a, shopper, [{ productId: sold, quantity: 6 }]);
+        await expect
+          .poll(async () => (await inListing(b, soldListing, sold))?.totalStock, { timeout: 1000 })
+          .toBe(0);
         expect((await details(b, other)).price).toBe(40);
       } finally {
         await a.close();

@@ -25,6 +25,8 @@ const reactRouterProduction = join(
   'dist/production/index.mjs',
 );
 
+const LUCIDE_ICON_FACTORY = fileURLToPath(new URL('./src/lib/lucide-icon.ts', import.meta.url));
+
 /** Small modules nearly every screen uses, auth and admin included: the button, toasts, prices, the session, the
  * Lucide icon factory and the logo icon. */
 const COMMON_MODULES =
@@ -61,7 +63,11 @@ export default defineConfig(({ command }) => ({
   ],
   resolve: {
     tsconfigPaths: true,
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias: [
+      // Lucide's icons are drawn by our own factory (src/lib/lucide-icon.ts: the same markup, 0.8 kB less).
+      { find: /^\.\.\/createLucideIcon\.mjs$/, replacement: LUCIDE_ICON_FACTORY },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

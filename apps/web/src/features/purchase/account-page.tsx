@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Tabs } from 'radix-ui';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AddressBook } from './address-book';
 import { OrderHistory } from './order-history';
 
@@ -14,41 +14,41 @@ export function AccountPage({ settings }: { settings?: ReactNode }) {
   return (
     <section className="mx-auto w-full max-w-6xl min-w-0 space-y-4 p-4 md:p-6">
       <h1 className="text-2xl font-bold">Account</h1>
-      <Tabs.Root defaultValue="orders" className="space-y-4">
-        <Tabs.List aria-label="Account sections" className="inline-flex rounded-lg bg-neutral-100 p-1">
-          <Tabs.Trigger value="orders" className={trigger}>
+      <Tabs defaultValue="orders" className="space-y-4">
+        <TabsList aria-label="Account sections" className="inline-flex rounded-lg bg-neutral-100 p-1">
+          <TabsTrigger value="orders" className={trigger}>
             Orders
-          </Tabs.Trigger>
-          <Tabs.Trigger value="address" className={trigger}>
+          </TabsTrigger>
+          <TabsTrigger value="address" className={trigger}>
             Address
-          </Tabs.Trigger>
+          </TabsTrigger>
           {settings ? (
-            <Tabs.Trigger value="settings" className={trigger}>
+            <TabsTrigger value="settings" className={trigger}>
               Settings
-            </Tabs.Trigger>
+            </TabsTrigger>
           ) : null}
-        </Tabs.List>
-        <Tabs.Content
+        </TabsList>
+        <TabsContent
           value="orders"
           className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm md:p-6"
         >
           <OrderHistory />
-        </Tabs.Content>
-        <Tabs.Content
+        </TabsContent>
+        <TabsContent
           value="address"
           className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm md:p-6"
         >
           <AddressBook />
-        </Tabs.Content>
+        </TabsContent>
         {settings ? (
-          <Tabs.Content
+          <TabsContent
             value="settings"
             className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm md:p-6"
           >
             {settings}
-          </Tabs.Content>
+          </TabsContent>
         ) : null}
-      </Tabs.Root>
+      </Tabs>
     </section>
   );
 }

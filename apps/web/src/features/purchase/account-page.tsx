@@ -1,7 +1,14 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { AddressBook } from './address-book';
+import { lazyComponent } from '@/lib/lazy-component';
 import { OrderHistory } from './order-history';
+
+// The Address tab's content downloads when the tab opens (the Orders tab is the one shown first); pointing at or
+// focusing the tab starts the download (issue 46: first-load budget).
+const addressBook = lazyComponent(
+  () => import('./account-addresses'),
+  (m) => m.AccountAddresses,
+);
 
 const trigger =
   'min-h-11 cursor-pointer rounded-md px-4 py-2 text-sm sm:min-h-0 font-semibold text-neutral-600 data-[state=active]:bg-white data-[state=active]:text-neutral-900 data-[state=active]:shadow-sm';
@@ -19,7 +26,12 @@ export function AccountPage({ settings }: { settings?: ReactNode }) {
           <TabsTrigger value="orders" className={trigger}>
             Orders
           </TabsTrigger>
-          <TabsTrigger value="address" className={trigger}>
+          <TabsTrigger
+            value="address"
+            className={trigger}
+            onPointerEnter={addressBook.preload}
+            onFocus={addressBook.preload}
+          >
             Address
           </TabsTrigger>
           {settings ? (
@@ -38,7 +50,9 @@ export function AccountPage({ settings }: { settings?: ReactNode }) {
           value="address"
           className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm md:p-6"
         >
-          <AddressBook />
+          <Suspense fallback={<p className="text-neutral-600">Loading addresses...</p>}>
+            <addressBook.Component />
+          </Suspense>
         </TabsContent>
         {settings ? (
           <TabsContent

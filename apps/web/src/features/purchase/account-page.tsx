@@ -3,10 +3,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { lazyComponent } from '@/lib/lazy-component';
 import { OrderHistory } from './order-history';
 
-// The Address tab's content downloads when the tab opens (the Orders tab is the one shown first); pointing at or
-// focusing the tab starts the download (issue 46: first-load budget).
+// The Address tab's content downloads when the tab opens (the Orders tab is the one shown first), with the
+// checkout's pieces (purchase-screens.ts); pointing at or focusing the tab starts the download (issue 46).
 const addressBook = lazyComponent(
-  () => import('./account-addresses'),
+  () => import('./purchase-screens'),
   (m) => m.AccountAddresses,
 );
 

@@ -65,7 +65,7 @@ describe('admin order status', () => {
       await update.waitFor();
       expect(await offered(dialog)).toEqual(['Processing', 'Shipped', 'Delivered', 'Cancelled']);
       await dialog.getByLabel('Order Status').selectOption('Shipped');
-      // Shipped asks for the carrier and tracking number (issue 26).
+      // Shipped offers the carrier and tracking number (issue 26; optional since issue 46).
       await dialog.getByLabel('Carrier').fill('UPS');
       await dialog.getByLabel('Tracking number').fill('1Z999AA10123456784');
       await update.click();

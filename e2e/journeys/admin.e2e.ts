@@ -140,7 +140,7 @@ describe('admin', () => {
     await update.waitFor();
     expect(await update.isDisabled()).toBe(true);
     await dialog.getByLabel('Order Status').selectOption('Shipped');
-    // Shipped asks for the carrier and tracking number (issue 26).
+    // Shipped offers the carrier and tracking number (issue 26; optional since issue 46).
     await dialog.getByLabel('Carrier').fill('UPS');
     await dialog.getByLabel('Tracking number').fill('1Z999AA10123456784');
     await update.click();

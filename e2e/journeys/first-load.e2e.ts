@@ -167,7 +167,8 @@ describe('a shop page opened from its address', () => {
     for (const [address, shown] of pages) {
       const html = await (await fetch(`${baseURL()}${address}`)).text();
       const announced = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-      expect(announced.size, address).toBeGreaterThan(3);
+      // The entry and at least the screen's own chunk (issue 46 made them few).
+      expect(announced.size, address).toBeGreaterThanOrEqual(2);
       const page = await context.newPage();
       const scripts: string[] = [];
       page.on('request', (request) => {
@@ -177,7 +178,7 @@ describe('a shop page opened from its address', () => {
       await page.goto(address);
       await shown(page);
       await page.waitForLoadState('networkidle');
-      expect(scripts.length, address).toBeGreaterThan(3);
+      expect(scripts.length, address).toBeGreaterThanOrEqual(2);
       expect(
         scripts.filter((script) => !announced.has(script)),
         address,

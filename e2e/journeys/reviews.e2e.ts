@@ -90,6 +90,8 @@ describe('reviews', () => {
 
     await page.goto(`/shop/product/${product._id}`);
     const reviews = page.locator('section[aria-labelledby="product-reviews-heading"]');
+    // Below the product on a phone, the reviews load as the shopper scrolls to them (issue 46).
+    await reviews.scrollIntoViewIfNeeded();
     await reviews.getByText('You need to purchase this product to review it', { exact: true }).waitFor();
     expect(await reviews.getByPlaceholder('Add a review').count()).toBe(0);
     await context.close();

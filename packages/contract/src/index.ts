@@ -17,6 +17,8 @@ export * from './images.ts';
 export * from './account.ts';
 export * from './two-factor.ts';
 export * from './account-recovery.ts';
+export * from './countries.ts';
 export * from './pricing.ts';
 export * from './variants.ts';
+export * from './variant-options.ts';
 export * from './gallery.ts';

@@ -47,30 +47,6 @@ export type ProductDetails = z.infer<typeof ProductDetails>;
 export const ProductDetailsResponse = z.object({ success: z.literal(true), data: ProductDetails });
 export type ProductDetailsResponse = z.infer<typeof ProductDetailsResponse>;
 
-/**
- * The variant a shopper gets when none is named (the spec's client adds products, not variants): the first in
- * stock in the admin's order, else the first.
- */
-export function defaultVariant<V extends { stock: number }>(variants: readonly V[]): V | undefined {
-  return variants.find((v) => v.stock > 0) ?? variants[0];
-}
-
-/** The variant whose option values are `chosen` (every option named), or undefined. */
-export function variantFor<V extends { options: Record<string, string> }>(
-  variants: readonly V[],
-  chosen: Record<string, string>,
-): V | undefined {
-  return variants.find((v) => Object.entries(v.options).every(([name, value]) => chosen[name] === value));
-}
-
-/** "Size 42 / Colour Red" style label of a variant's options; empty for a product without options. */
-export function variantLabel(
-  options: Record<string, string> | Array<{ name: string; value: string }>,
-): string {
-  const pairs = Array.isArray(options) ? options.map((o) => [o.name, o.value]) : Object.entries(options);
-  return pairs.map(([name, value]) => `${name}: ${value}`).join(', ');
-}
-
 const optionText = (what: string, limit: { min: number; max: number }) =>
   z
     .string()
@@ -160,33 +136,6 @@ export const AdminProductDetailsResponse = z.object({
 });
 export type AdminProductDetailsResponse = z.infer<typeof AdminProductDetailsResponse>;
 
-/**
- * Listing facets (issue 28): the option names that become filters, with the names admins may give them. A product
- * offers a facet value when one of its variants has it.
- */
-export const OPTION_FACETS = {
-  size: { label: 'Size', names: ['size'] },
-  colour: { label: 'Colour', names: ['colour', 'color'] },
-} as const;
-export type OptionFacet = keyof typeof OPTION_FACETS;
-
-/** The facet an option name feeds (`Color` → colour), or undefined. */
-export function facetOf(optionName: string): OptionFacet | undefined {
-  const name = optionName.trim().toLowerCase();
-  return (Object.keys(OPTION_FACETS) as OptionFacet[]).find((f) =>
-    (OPTION_FACETS[f].names as readonly string[]).includes(name),
-  );
-}
-
-/**
- * How a facet value (stored and sent lower-case) is shown: sizes upper-case ("XL", "42"), colours with capital
- * initials ("Navy blue" → "Navy Blue").
- */
-export function facetLabel(facet: OptionFacet, value: string): string {
-  if (facet === 'size') return value.toUpperCase();
-  return value.replace(/(^|\s)\p{L}/gu, (c) => c.toUpperCase());
-}
-
 /** A variant running low (issue 28: the admin's low-stock list is per variant): at most LOW_STOCK_MAX units. */
 export const LowStockVariant = z.object({
   productId: z.string(),
@@ -202,8 +151,3 @@ export type LowStockVariant = z.infer<typeof LowStockVariant>;
 /** `GET /api/admin/products/low-stock` answer: variants with at most LOW_STOCK_MAX units, fewest first (max 100). */
 export const LowStockResponse = z.object({ success: z.literal(true), data: z.array(LowStockVariant) });
 export type LowStockResponse = z.infer<typeof LowStockResponse>;
-
-/** A line's title with its variant's options, as e-mails and exports print it: "Tee (Size: 42, Colour: Red)". */
-export function titleWithOptions(title: string, options: Array<{ name: string; value: string }>): string {
-  return options.length > 0 ? `${title} (${variantLabel(options)})` : title;
-}

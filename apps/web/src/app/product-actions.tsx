@@ -4,16 +4,8 @@
  * feature, so the features do not import each other.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { useAppDispatch } from './hooks';
-import { useSessionUser } from './session';
-import { addToastAction, toast } from '@/components/ui/toast-store';
-import { addToCart as addToCartThunk } from '@/features/purchase/cart-slice';
-import { useCartActions } from '@/features/purchase/use-cart-actions';
-
-/** The add-to-cart toast's title (spec §8); "View cart" is attached to it. */
-const ADDED_TITLE = 'Product added to cart';
-const ADDED_DESCRIPTION = 'You can view your cart in the cart page';
+import { addToastAction } from '@/components/ui/toast-store';
+import { ADDED_TO_CART, useCartActions } from '@/features/purchase/use-cart-actions';
 
 /** `variantId` names the product's variant (issue 28); without it the server adds the default (first in stock). */
 export interface ProductActionHandlers {
@@ -46,62 +38,20 @@ const VIEW_CART = { label: 'View cart', onClick: requestCartPanel };
 
 const ProductActionsContext = createContext<ProductActionHandlers | null>(null);
 
+/** Gives the shop's pages Add to Cart (with "View cart" on its toast) and Buy Now (purchase/use-cart-actions). */
 export function ProductActionsProvider({ children }: { children: ReactNode }) {
   const { addProduct, buyNow } = useCartActions();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const user = useSessionUser();
-
-  /**
-   * One unit goes through the purchase feature's action (its toasts); more than one (the product page's quantity
-   * picker) calls the same cart thunk with the same toasts. The server caps the line at the stock and at 99 and
-   * answers "Only N left in stock" beyond that.
-   */
-  const addQuantity = useCallback(
-    async (productId: string, quantity: number, variantId?: string): Promise<boolean> => {
-      if (quantity <= 1) return addProduct(productId, variantId);
-      if (!user) {
-        toast({ title: 'User ID not found. Please log in again.', variant: 'destructive' });
-        return false;
-      }
-      const result = await dispatch(addToCartThunk({ userId: user.userId, productId, quantity, variantId }));
-      if (addToCartThunk.fulfilled.match(result)) {
-        toast({ title: ADDED_TITLE, description: ADDED_DESCRIPTION });
-        return true;
-      }
-      toast({ title: result.payload ?? 'Failed to add item to cart', variant: 'destructive' });
-      return false;
-    },
-    [addProduct, dispatch, user],
-  );
 
   const addToCart = useCallback(
     async (productId: string, quantity = 1, variantId?: string): Promise<boolean> => {
-      const added = await addQuantity(productId, quantity, variantId);
-      if (added) addToastAction(ADDED_TITLE, VIEW_CART);
+      const added = await addProduct(productId, quantity, variantId);
+      if (added) addToastAction(ADDED_TO_CART, VIEW_CART);
       return added;
     },
-    [addQuantity],
+    [addProduct],
   );
 
-  const buyWithQuantity = useCallback(
-    async (productId: string, quantity = 1, variantId?: string): Promise<void> => {
-      if (quantity <= 1 || !user) return buyNow(productId, variantId);
-      const result = await dispatch(addToCartThunk({ userId: user.userId, productId, quantity, variantId }));
-      if (addToCartThunk.fulfilled.match(result)) {
-        void navigate('/shop/checkout');
-      } else {
-        toast({
-          title: 'Error',
-          description: result.payload ?? 'Failed to add product to cart',
-          variant: 'destructive',
-        });
-      }
-    },
-    [buyNow, dispatch, navigate, user],
-  );
-
-  const value = useMemo(() => ({ addToCart, buyNow: buyWithQuantity }), [addToCart, buyWithQuantity]);
+  const value = useMemo(() => ({ addToCart, buyNow }), [addToCart, buyNow]);
   return <ProductActionsContext.Provider value={value}>{children}</ProductActionsContext.Provider>;
 }
 

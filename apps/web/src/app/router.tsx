@@ -15,12 +15,13 @@ import { prefetchCheckAuth } from '@/features/auth/auth-api';
 import { selectAuth } from '@/features/auth/auth-slice';
 import { CheckAuth } from './check-auth';
 import { useAppSelector } from './hooks';
+import { ShopLayout } from './layouts/shop-layout';
 import { RootLayout } from './root-layout';
 
 /**
- * Every screen is its own chunk (issue 13): the entry holds only React, the router, the store and the access
- * guard, and each route downloads what it shows. The admin area is one more chunk shoppers never download
- * (DESIGN.md §5). The routes are declarative (`useRoutes` under a `BrowserRouter`): the app uses no loaders or
+ * Every screen is its own chunk (issue 13): the entry holds React, the router, the store, the access guard and the
+ * shop's frame (issue 46: every shop page shows it), and each route downloads what it shows. The admin area is one
+ * more chunk shoppers never download (DESIGN.md §5). The routes are declarative (`useRoutes` under a `BrowserRouter`): the app uses no loaders or
  * actions, and the data router would add about 15 kB (brotli) to every page.
  */
 
@@ -47,42 +48,25 @@ const RegisterPage = lazyComponent(
   () => import('@/features/auth/register-page'),
   (m) => m.RegisterPage,
 );
-const ShopLayout = lazyComponent(
-  () => import('./layouts/shop-layout'),
-  (m) => m.ShopLayout,
-);
-// Home composes two features; both chunks download in parallel.
+// Home and the product page compose two features each (app/screens), in one chunk.
 const HomePage = lazyComponent(
-  () =>
-    Promise.all([import('@/features/home/home-page'), import('@/features/shop-products/featured-products')]),
-  ([{ HomePage }, { FeaturedProducts }]) =>
-    function ShopHomePage() {
-      return <HomePage featuredProducts={<FeaturedProducts />} />;
-    },
+  () => import('./screens/shop-home'),
+  (m) => m.ShopHomePage,
 );
 const ListingPage = lazyComponent(
   () => import('@/features/shop-products/listing-page'),
   (m) => m.ListingPage,
 );
-// The product page shows the catalog's price, rating and reviews; the app hands them over (features do not import
-// each other), and both chunks download in parallel.
 const ProductPage = lazyComponent(
-  () =>
-    Promise.all([
-      import('@/features/product-page/product-page'),
-      import('@/features/shop-products/product-page-parts'),
-    ]),
-  ([{ ProductPage }, { productPageParts }]) =>
-    function ShopProductPage() {
-      return <ProductPage parts={productPageParts} />;
-    },
+  () => import('./screens/shop-product'),
+  (m) => m.ShopProductPage,
 );
 const SearchPage = lazyComponent(
   () => import('@/features/shop-products/search-page'),
   (m) => m.SearchPage,
 );
 const CheckoutPage = lazyComponent(
-  () => import('@/features/purchase/checkout-page'),
+  () => import('@/features/purchase/purchase-screens'),
   (m) => m.CheckoutPage,
 );
 // The Settings tab (issue 25) is its own chunk, downloaded when the tab opens.
@@ -283,7 +267,13 @@ const routes: RouteObject[] = [
       },
       {
         path: '/shop',
-        ...guardedLayout(ShopLayout, 'preload'),
+        // The shop's frame (header, cart and account buttons, banner) comes with the entry: every shop page shows it
+        // at once, and as a chunk of its own it would cost each page a request (issue 46).
+        element: (
+          <Guarded>
+            <ShopLayout />
+          </Guarded>
+        ),
         children: [
           page('home', HomePage, 'preload', () => [FEATURE_IMAGES_PATH, FEATURED_PRODUCTS_PATH]),
           page('listing', ListingPage, 'preload', (_, search) => [productListPath(listingFirstPage(search))]),

@@ -125,7 +125,7 @@ describe("another client's build served with WEB_DIST", () => {
 
   it('recognises our own build by the screen modules its manifest names', () => {
     const ours = {
-      'src/app/layouts/shop-layout.tsx': { file: 'assets/shop-layout.js', isDynamicEntry: true },
+      'src/features/shop-products/listing-page.tsx': { file: 'assets/listing-page.js', isDynamicEntry: true },
     };
     const dir = otherBuild(JSON.stringify({ ...OTHER_MANIFEST, ...ours }));
     try {

@@ -1,6 +1,7 @@
 /**
  * The screens each shopper page renders on a fresh load, as the web build names them: Vite manifest keys (source
- * paths relative to apps/web), layout first, each a lazily loaded chunk of apps/web/src/app/router.tsx. Keep in line
+ * paths relative to apps/web), the auth layout first (the shop's comes with the entry chunk), each a lazily loaded
+ * chunk of apps/web/src/app/router.tsx. Keep in line
  * with that file: the page's HTML announces these chunks (shell.ts), the first-load journey fails when a page
  * downloads a screen chunk its HTML did not announce, and bench/bundle-size.ts measures the same lists.
  */
@@ -13,27 +14,18 @@ export interface RouteScreens {
 }
 
 const AUTH_LAYOUT = 'src/app/layouts/auth-layout.tsx';
-const SHOP_LAYOUT = 'src/app/layouts/shop-layout.tsx';
 
 const SCREENS: ReadonlyArray<[route: string, screens: readonly string[]]> = [
   ['/auth/login', [AUTH_LAYOUT, 'src/features/auth/login-page.tsx']],
   ['/auth/register', [AUTH_LAYOUT, 'src/features/auth/register-page.tsx']],
-  [
-    '/shop/home',
-    [SHOP_LAYOUT, 'src/features/home/home-page.tsx', 'src/features/shop-products/featured-products.tsx'],
-  ],
-  ['/shop/listing', [SHOP_LAYOUT, 'src/features/shop-products/listing-page.tsx']],
-  [
-    '/shop/product/:id',
-    [
-      SHOP_LAYOUT,
-      'src/features/product-page/product-page.tsx',
-      'src/features/shop-products/product-page-parts.tsx',
-    ],
-  ],
-  ['/shop/search', [SHOP_LAYOUT, 'src/features/shop-products/search-page.tsx']],
-  ['/shop/checkout', [SHOP_LAYOUT, 'src/features/purchase/checkout-page.tsx']],
-  ['/shop/account', [SHOP_LAYOUT, 'src/features/purchase/account-page.tsx']],
+  ['/shop/home', ['src/app/screens/shop-home.tsx']],
+  ['/shop/listing', ['src/features/shop-products/listing-page.tsx']],
+  ['/shop/product/:id', ['src/app/screens/shop-product.tsx']],
+  ['/shop/search', ['src/features/shop-products/search-page.tsx']],
+  ['/shop/checkout', ['src/features/purchase/purchase-screens.ts']],
+  ['/shop/account', ['src/features/purchase/account-page.tsx']],
+  ['/shop/paypal-return', ['src/features/purchase/paypal-return-page.tsx']],
+  ['/shop/payment-success', ['src/features/shop-pages/payment-success-page.tsx']],
 ];
 
 export const ROUTE_SCREENS: readonly RouteScreens[] = SCREENS.map(([route, screens]) => ({

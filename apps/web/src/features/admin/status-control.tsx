@@ -6,11 +6,14 @@ import { toast } from '@/components/ui/toast-store';
 import { formatPrice } from '@/lib/format';
 import { useAppDispatch } from '@/app/hooks';
 import { fetchOrderDetails, updateOrderStatus } from './admin-slices';
+import { shipmentChoice } from './shipment-input';
 
 /**
- * The Order Status select and Update: only allowed statuses; a toast for every outcome. Choosing Shipped asks for the
- * carrier and tracking number (required) and a tracking link (optional, https), sent with the status (issue 26).
- * Choosing Cancelled on a paid order says that its balance is refunded and its items restocked.
+ * The Order Status select and Update: only allowed statuses; a toast for every outcome. Update is disabled only while
+ * the choice equals the current status or while saving (spec §4). Choosing Shipped offers the carrier, tracking
+ * number and tracking link (issue 26), all optional: left empty, the order ships without tracking; filled in, they
+ * are checked on Update (both of the pair, an https link) and a message says what is missing instead of a call
+ * (issue 46, item 16). Choosing Cancelled on a paid order says that its balance is refunded and its items restocked.
  */
 export function StatusControl({ order }: { order: AdminOrder }) {
   const dispatch = useAppDispatch();
@@ -19,22 +22,30 @@ export function StatusControl({ order }: { order: AdminOrder }) {
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
   const [trackingUrl, setTrackingUrl] = useState('');
+  /** Why the shipping notice cannot be sent as typed; shown from Update until a field changes. */
+  const [trackingError, setTrackingError] = useState<string | null>(null);
   const choices = adminStatusChoices(order.orderStatus);
   const shipping = status === 'Shipped' && order.orderStatus !== 'Shipped';
-  const missingTracking = shipping && (!carrier.trim() || !trackingNumber.trim());
   const balance = Math.max(0, Math.round(order.totalPrice * 100) - Math.round(order.refundedTotal * 100));
   const refundsOnCancel =
     status === 'Cancelled' && order.orderStatus !== 'Cancelled' && isPaid(order.paymentStatus) && balance > 0;
 
+  /** A field of the shipping notice was edited: its message, if any, no longer applies. */
+  function edited(set: (value: string) => void) {
+    return (value: string) => {
+      set(value);
+      setTrackingError(null);
+    };
+  }
+
   async function update() {
+    const notice = shipping ? shipmentChoice({ carrier, trackingNumber, trackingUrl }) : null;
+    if (notice && !notice.ok) {
+      setTrackingError(notice.message);
+      return;
+    }
+    const tracking = notice?.tracking;
     setSaving(true);
-    const tracking = shipping
-      ? {
-          carrier: carrier.trim(),
-          trackingNumber: trackingNumber.trim(),
-          ...(trackingUrl.trim() ? { trackingUrl: trackingUrl.trim() } : {}),
-        }
-      : undefined;
     const result = await dispatch(updateOrderStatus({ id: order._id, orderStatus: status, tracking }));
     if (updateOrderStatus.fulfilled.match(result)) {
       const { message } = result.payload;
@@ -80,41 +91,54 @@ export function StatusControl({ order }: { order: AdminOrder }) {
         </p>
       )}
       {shipping && (
-        <fieldset className="grid w-full gap-3 sm:grid-cols-2" data-testid="shipping-fields">
-          <legend className="sr-only">Shipping notice</legend>
+        <fieldset
+          className="grid w-full gap-3 sm:grid-cols-2"
+          data-testid="shipping-fields"
+          aria-describedby="ship-tracking-hint"
+        >
+          <legend className="font-medium">Tracking (optional)</legend>
+          <p id="ship-tracking-hint" className="text-neutral-600 sm:col-span-2">
+            Leave empty to ship without tracking.
+          </p>
           <TrackingField
             id="ship-carrier"
             label="Carrier"
             value={carrier}
-            onChange={setCarrier}
+            onChange={edited(setCarrier)}
             maxLength={LIMITS.carrier.max}
-            required
             placeholder="UPS"
+            invalid={trackingError !== null}
           />
           <TrackingField
             id="ship-tracking-number"
             label="Tracking number"
             value={trackingNumber}
-            onChange={setTrackingNumber}
+            onChange={edited(setTrackingNumber)}
             maxLength={LIMITS.trackingNumber.max}
-            required
+            invalid={trackingError !== null}
           />
           <div className="sm:col-span-2">
             <TrackingField
               id="ship-tracking-url"
               label="Tracking link (optional, https://)"
               value={trackingUrl}
-              onChange={setTrackingUrl}
+              onChange={edited(setTrackingUrl)}
               maxLength={LIMITS.trackingUrl.max}
               type="url"
               placeholder="https://"
+              invalid={trackingError !== null}
             />
           </div>
+          {trackingError && (
+            <p id="ship-tracking-error" role="alert" className="text-red-700 sm:col-span-2">
+              {trackingError}
+            </p>
+          )}
         </fieldset>
       )}
       <Button
         className="h-11 sm:h-10"
-        disabled={saving || status === order.orderStatus || missingTracking}
+        disabled={saving || status === order.orderStatus}
         onClick={() => void update()}
       >
         {saving ? 'Updating...' : 'Update'}
@@ -130,9 +154,10 @@ function TrackingField(props: {
   value: string;
   onChange: (value: string) => void;
   maxLength: number;
-  required?: boolean;
   type?: 'text' | 'url';
   placeholder?: string;
+  /** The shipping notice's message is shown: the field points to it. */
+  invalid: boolean;
 }) {
   return (
     <div className="min-w-0 space-y-1">
@@ -145,8 +170,9 @@ function TrackingField(props: {
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
         maxLength={props.maxLength}
-        required={props.required}
         placeholder={props.placeholder}
+        aria-invalid={props.invalid || undefined}
+        aria-errormessage={props.invalid ? 'ship-tracking-error' : undefined}
         autoComplete="off"
         className="h-11 sm:h-10"
       />

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { formatPrice } from '@/lib/format';
-import { CartItemRow } from './cart-item-row';
 import { selectCart, selectCartTotal } from './cart-slice';
-import { CartShippingNote } from './checkout-pricing';
+// From the checkout's chunk (purchase-screens.ts), which the panel downloads with its own.
+import { CartItemRow, CartShippingNote } from './purchase-screens';
 
 export interface CartPanelProps {
   open: boolean;

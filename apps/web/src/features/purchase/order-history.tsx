@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { useSessionUser } from '@/app/session';
 import { formatPrice } from '@/lib/format';
 import { cn } from '@/lib/cn';
-import { OrderDetailsDialog } from './order-details-dialog';
+import { lazyComponent } from '@/lib/lazy-component';
+import { useReached } from '@/lib/use-reached';
 import {
   fetchOrderDetails,
   fetchOrdersByUser,
@@ -12,6 +13,13 @@ import {
   selectShopOrders,
 } from './orders-slice';
 import { OrderStatusBadge } from './status-badges';
+
+// The details dialog (Radix Dialog, the item carousel, the order's actions and timeline) downloads when the shopper
+// first asks for it; pointing at or focusing View Details starts the download (issue 46: first-load budget).
+const orderDetailsDialog = lazyComponent(
+  () => import('./order-details-dialog'),
+  (m) => m.OrderDetailsDialog,
+);
 
 /** A row: a two-column card below `sm`, a table row from `sm` on. */
 const row =
@@ -28,8 +36,10 @@ const cellLabel = 'block text-xs text-neutral-600 sm:hidden';
 export function OrderHistory() {
   const dispatch = useAppDispatch();
   const user = useSessionUser();
-  const { orderList, pagination, isLoading } = useAppSelector(selectShopOrders);
+  const { orderList, pagination, isLoading, orderDetails, isDetailsLoading } =
+    useAppSelector(selectShopOrders);
   const userId = user?.userId;
+  const detailsUsed = useReached(orderDetails !== null || isDetailsLoading);
 
   useEffect(() => {
     if (userId) void dispatch(fetchOrdersByUser({ userId, page: 1 }));
@@ -109,6 +119,8 @@ export function OrderHistory() {
                         size="sm"
                         variant="outline"
                         className="h-11 w-full sm:h-9 sm:w-auto"
+                        onPointerEnter={orderDetailsDialog.preload}
+                        onFocus={orderDetailsDialog.preload}
                         onClick={() => void dispatch(fetchOrderDetails(order._id))}
                       >
                         View Details
@@ -148,7 +160,11 @@ export function OrderHistory() {
           )}
         </div>
       )}
-      <OrderDetailsDialog />
+      {detailsUsed && (
+        <Suspense fallback={null}>
+          <orderDetailsDialog.Component />
+        </Suspense>
+      )}
     </section>
   );
 }

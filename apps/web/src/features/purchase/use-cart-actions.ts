@@ -5,11 +5,16 @@ import { useSessionUser } from '@/app/session';
 import { toast } from '@/components/ui/toast-store';
 import { addToCart } from './cart-slice';
 
+/** The add-to-cart toast's title (spec §8). */
+export const ADDED_TO_CART = 'Product added to cart';
+
 /**
  * Add to Cart and Buy Now as every product surface offers them (spec §2, §5, §8): the toasts "Product added to
  * cart" / "You can view your cart in the cart page", the server's message or the fallbacks on failure, "User ID not
- * found. Please log in again." without a user; Buy Now sends a visitor to login and a shopper to checkout. A
- * `variantId` names the product's variant (issue 28); without one the server adds its default variant.
+ * found. Please log in again." without a user; Buy Now sends a visitor to login and a shopper to checkout. Both add
+ * `quantity` units (the product page's picker; 1 elsewhere): the server caps the line at the stock and at 99 and
+ * answers "Only N left in stock" beyond that. A `variantId` names the product's variant (issue 28); without one the
+ * server adds its default variant.
  */
 export function useCartActions() {
   const dispatch = useAppDispatch();
@@ -17,14 +22,14 @@ export function useCartActions() {
   const user = useSessionUser();
 
   const addProduct = useCallback(
-    async (productId: string, variantId?: string): Promise<boolean> => {
+    async (productId: string, quantity = 1, variantId?: string): Promise<boolean> => {
       if (!user) {
         toast({ title: 'User ID not found. Please log in again.', variant: 'destructive' });
         return false;
       }
-      const result = await dispatch(addToCart({ userId: user.userId, productId, quantity: 1, variantId }));
+      const result = await dispatch(addToCart({ userId: user.userId, productId, quantity, variantId }));
       if (addToCart.fulfilled.match(result)) {
-        toast({ title: 'Product added to cart', description: 'You can view your cart in the cart page' });
+        toast({ title: ADDED_TO_CART, description: 'You can view your cart in the cart page' });
         return true;
       }
       toast({ title: result.payload ?? 'Failed to add item to cart', variant: 'destructive' });
@@ -34,12 +39,12 @@ export function useCartActions() {
   );
 
   const buyNow = useCallback(
-    async (productId: string, variantId?: string): Promise<void> => {
+    async (productId: string, quantity = 1, variantId?: string): Promise<void> => {
       if (!user) {
         void navigate('/auth/login');
         return;
       }
-      const result = await dispatch(addToCart({ userId: user.userId, productId, quantity: 1, variantId }));
+      const result = await dispatch(addToCart({ userId: user.userId, productId, quantity, variantId }));
       if (addToCart.fulfilled.match(result)) {
         void navigate('/shop/checkout');
       } else {

@@ -191,7 +191,11 @@ export function ListingPage() {
           <h1 id="listing-heading" className="min-w-0 flex-auto text-lg font-extrabold break-words">
             {heading}
           </h1>
-          <span className="text-sm text-neutral-600" aria-live="polite">
+          {/* As wide as four digits from the start, so the count arriving moves nothing (issue 46: layout shift). */}
+          <span
+            className="inline-block min-w-[20ch] text-sm text-neutral-600 tabular-nums"
+            aria-live="polite"
+          >
             {`No. of Products: ${total}`}
           </span>
           <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">

@@ -7,9 +7,11 @@ import { apiRequest, errorMessage } from '@/lib/api';
 export interface AddressesState {
   addressList: Address[];
   isLoading: boolean;
+  /** Whether the list has been read (or its read failed) at least once. */
+  loaded: boolean;
 }
 
-const initialState: AddressesState = { addressList: [], isLoading: false };
+const initialState: AddressesState = { addressList: [], isLoading: false, loaded: false };
 
 export const fetchAllAddresses = createAsyncThunk<Address[], string, { rejectValue: string }>(
   'addresses/fetched',
@@ -80,10 +82,12 @@ const addressesSlice = createSlice({
       })
       .addCase(fetchAllAddresses.fulfilled, (state, action) => {
         state.isLoading = false;
+        state.loaded = true;
         state.addressList = action.payload;
       })
       .addCase(fetchAllAddresses.rejected, (state) => {
         state.isLoading = false;
+        state.loaded = true;
         state.addressList = [];
       })
       .addCase(addNewAddress.fulfilled, (state, action) => {

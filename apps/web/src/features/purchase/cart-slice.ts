@@ -12,9 +12,11 @@ export interface CartState {
   cartId: string | null;
   cartItems: CartItem[];
   isLoading: boolean;
+  /** Whether the server's cart has been read (or its read failed) since the shopper signed in. */
+  loaded: boolean;
 }
 
-const initialState: CartState = { cartId: null, cartItems: [], isLoading: false };
+const initialState: CartState = { cartId: null, cartItems: [], isLoading: false, loaded: false };
 
 /** A line's product and, for a product's variant (issue 28), its `variantId` (else the product's default variant). */
 type LineArgs = { userId: string; productId: string; quantity: number; variantId?: string };
@@ -64,6 +66,7 @@ function replaced(state: CartState, cart: Cart) {
   state.cartId = cart._id;
   state.cartItems = cart.items;
   state.isLoading = false;
+  state.loaded = true;
 }
 
 const cartSlice = createSlice({
@@ -77,7 +80,7 @@ const cartSlice = createSlice({
       .addCase(fetchCartItems.pending, (state) => {
         state.isLoading = true;
       })
-      .addCase(fetchCartItems.rejected, () => initialState);
+      .addCase(fetchCartItems.rejected, () => ({ ...initialState, loaded: true }));
     for (const thunk of [fetchCartItems, addToCart, updateCartQuantity, deleteCartItem]) {
       builder.addCase(thunk.fulfilled, (state, action) => replaced(state, action.payload.data));
     }

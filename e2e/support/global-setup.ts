@@ -106,7 +106,9 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseURL, 90_000);
+  // A guard against a server that never comes up, not a speed target: two shards migrate and seed the demo at once
+  // (about 45 s each on a quiet 2-core machine, past 90 s with another process busy beside them).
+  await waitForHealth(baseURL, 600_000);
   project.provide('baseURL', baseURL);
   project.provide('mailDir', mailDir);
 

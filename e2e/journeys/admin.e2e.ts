@@ -154,6 +154,17 @@ describe('admin', () => {
     await shop.getByTestId('order-row').first().getByText('Shipped').waitFor();
     await shopperContext.close();
 
+    // A paid order that is not finished is not deleted (issue 46, item 7): the failure toast says what to do.
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete Order' }).click();
+    await toast(
+      page,
+      'This order is paid and not finished. Cancel it (which refunds it) or wait until it is delivered before deleting it.',
+    );
+    await row.waitFor();
+    await dialog.getByLabel('Order Status').selectOption('Delivered');
+    await update.click();
+    await dialog.locator('[data-status="Delivered"]').waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('button', { name: 'Delete Order' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -33,8 +33,8 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string; onCl
 
   async function remove() {
     const result = await dispatch(deleteOrder(orderId));
+    setConfirming(false);
     if (deleteOrder.fulfilled.match(result)) {
-      setConfirming(false);
       onClose();
     } else {
       toast({

@@ -7,7 +7,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, type ReactN
 import { addToastAction } from '@/components/ui/toast-store';
 import { ADDED_TO_CART, useCartActions } from '@/features/purchase/use-cart-actions';
 
-/** `variantId` names the product's variant (issue 28); without it the server adds the default (first in stock). */
+/** `variantId` names the product's variant (issue 28); without it the server adds the in-stock variant at the product's price with the most units (issue 46, item 17). */
 export interface ProductActionHandlers {
   /** Adds `quantity` units (default 1) to the cart with the spec's toasts; resolves whether they were added. */
   addToCart: (productId: string, quantity?: number, variantId?: string) => Promise<boolean>;

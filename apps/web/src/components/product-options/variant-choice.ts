@@ -32,7 +32,7 @@ export function hasOptions(product: Pick<ProductDetails, 'options'>): boolean {
 
 /**
  * The variant shown first: the one named (`?variant=` on the product page) when it is the product's, else the
- * default one (the first in stock in the admin's order, as the server adds when none is named).
+ * default one (the first in stock in the admin's order).
  */
 export function initialVariant(
   variants: readonly ProductVariant[],

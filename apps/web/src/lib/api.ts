@@ -70,7 +70,8 @@ function takePrefetched(path: string, options: RequestOptions): Promise<Response
 
 /**
  * Calls the API on the same origin with credentials and the bearer token when one is stored. Resolves with the
- * parsed JSON body; throws an ApiError carrying the server's message when the answer is not a success.
+ * parsed JSON body; throws an ApiError carrying the server's message when the answer is not a success, and rejects
+ * with the abort (a DOMException named AbortError) when `signal` is aborted before the body is read.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const early = takePrefetched(path, options);
@@ -81,7 +82,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   let data: unknown = null;
   try {
     data = await response.json();
-  } catch {
+  } catch (err) {
+    // A caller that aborted while the body was read gets the abort, never an answer of `null` (issue 40, item 11).
+    if (options.signal?.aborted) throw err;
     data = null;
   }
 

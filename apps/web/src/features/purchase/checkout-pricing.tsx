@@ -43,7 +43,9 @@ export function useCheckoutQuote(choice: CheckoutChoice, cart: readonly CartItem
       body,
       signal: controller.signal,
     }).then(
-      (res) => setState({ quote: res.data, error: null, key }),
+      (res) => {
+        if (!controller.signal.aborted) setState({ quote: res.data, error: null, key });
+      },
       (err: unknown) => {
         if (!controller.signal.aborted) {
           setState((s) => ({ ...s, error: errorMessage(err, 'Prices could not be updated'), key }));

@@ -10,12 +10,15 @@ import { ApiError, apiRequest } from './api';
  */
 let server: Server;
 let base = '';
+/** Resolves once `/slow` has sent its headers and the first bytes of its body. */
+let slowStarted: Promise<void>;
+let markSlowStarted: () => void;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/slow') {
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.write('{"success":true,');
+      res.write('{"success":true,', () => markSlowStarted());
       return;
     }
     if (req.url === '/refused') {
@@ -37,13 +40,15 @@ afterAll(async () => {
 
 describe('apiRequest', () => {
   it('rejects with the abort when the caller aborts while the body is still being read', async () => {
+    slowStarted = new Promise((resolve) => (markSlowStarted = resolve));
     const controller = new AbortController();
     const answer = apiRequest<{ data: unknown }>(`${base}/slow`, {
       method: 'POST',
       body: {},
       signal: controller.signal,
     });
-    // The headers have arrived once fetch resolves inside apiRequest; abort while the body is pending.
+    // Abort once the server has sent the headers (and fetch inside apiRequest could resolve), while the body is pending.
+    await slowStarted;
     await new Promise((resolve) => setTimeout(resolve, 100));
     controller.abort();
     await expect(answer).rejects.toMatchObject({ name: 'AbortError' });

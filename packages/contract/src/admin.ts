@@ -136,6 +136,11 @@ const adminOrderFilters = {
    * refused the cancellation's refund; issue 26): the admin refunds them again.
    */
   refund: oneOf<'due'>(['due']),
+  /**
+   * `unpaid` (issue 40): only checkouts never paid (pending, or cancelled before capture: no `paidAt`), which every
+   * other list, count and export leaves out, as they are not orders.
+   */
+  payment: oneOf<'unpaid'>(['unpaid']),
 };
 
 /**

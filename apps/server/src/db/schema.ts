@@ -611,6 +611,10 @@ export const orders = pgTable(
     index('orders_user_date_idx').on(t.userId, t.orderDate),
     index('orders_date_idx').on(t.orderDate),
     index('orders_paid_at_idx').on(t.paidAt),
+    // The admin's "Unpaid checkouts" (issue 40): the few orders never paid, newest first.
+    index('orders_unpaid_idx')
+      .on(t.orderDate)
+      .where(sql`${t.paidAt} is null`),
     index('orders_pending_idx')
       .on(t.orderDate)
       .where(sql`${t.paymentStatus} = 'pending'`),
@@ -654,10 +658,12 @@ export const orderStatusTotals = pgTable(
   {
     orderStatus: text('order_status').notNull(),
     archived: boolean('archived').notNull(),
+    /** Checkouts never paid (no `paid_at`, issue 40, migration 0036): not orders, counted apart. */
+    unpaid: boolean('unpaid').notNull().default(false),
     slot: integer('slot').notNull(),
     orders: integer('orders').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.orderStatus, t.archived, t.slot] })],
+  (t) => [primaryKey({ columns: [t.orderStatus, t.archived, t.unpaid, t.slot] })],
 );
 
 /**

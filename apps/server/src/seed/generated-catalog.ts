@@ -509,10 +509,11 @@ export async function fillOrders(db: Db, count: number, days = 365): Promise<num
       on conflict (day, slot) do update
       set paid_orders = t.paid_orders + excluded.paid_orders, net_cents = t.net_cents + excluded.net_cents`);
     await tx.execute(sql`
-      insert into order_status_totals as t (order_status, archived, slot, orders)
-      select o.order_status, o.archived_at is not null, 0, count(*)::int from orders o join gen_order g on g.id = o.id
-      group by 1, 2 order by 1, 2
-      on conflict (order_status, archived, slot) do update set orders = t.orders + excluded.orders`);
+      insert into order_status_totals as t (order_status, archived, unpaid, slot, orders)
+      select o.order_status, o.archived_at is not null, o.paid_at is null, 0, count(*)::int
+      from orders o join gen_order g on g.id = o.id
+      group by 1, 2, 3 order by 1, 2, 3
+      on conflict (order_status, archived, unpaid, slot) do update set orders = t.orders + excluded.orders`);
     await tx.execute(sql`
       insert into refunds (order_id, amount_cents, status, source, completed_at, created_at, attempts)
       select o.id, o.refunded_cents, 'completed',

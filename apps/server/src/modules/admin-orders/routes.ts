@@ -30,9 +30,10 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 export const adminOrderRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, opts) => {
   const { db, images } = opts;
   /**
-   * `GET /orders/get?search&status&from&to&page&limit` (AdminOrderListQuery).
-   * - 200 `{success: true, data: AdminOrder[], pagination: {page, limit, total, pages}}`: the orders matching every
-   *   filter given, newest first, each with `customer: {userName, email}`. `search` matches the start or the end of
+   * `GET /orders/get?search&status&from&to&payment&page&limit` (AdminOrderListQuery).
+   * - 200 `{success: true, data: AdminOrder[], pagination: {page, limit, total, pages}}`: the paid orders matching
+   *   every filter given, newest first, each with `customer: {userName, email}`; `payment=unpaid` lists the
+   *   checkouts never paid instead (issue 40: they are not orders). `search` matches the start or the end of
    *   the order id (`abcd1234`, `#a1b2c3`) or part of the customer's name or e-mail; `status` is one of the five;
    *   `from`/`to` are dates (YYYY-MM-DD, both days included) or ISO date-times. `data` stays a list; without
    *   `page`/`limit` it is the whole (filtered) list up to `LIMITS.unpagedList.max`.
@@ -61,8 +62,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<OrderDeps> = async (app, op
   );
 
   /**
-   * `GET /orders/export.csv?search&status&from&to` (AdminOrderExportQuery): the list's filters, every matching order
-   * newest first, up to `ADMIN_EXPORT_MAX_ROWS`.
+   * `GET /orders/export.csv?search&status&from&to&payment` (AdminOrderExportQuery): the list's filters, every
+   * matching order newest first, up to `ADMIN_EXPORT_MAX_ROWS` (paid ones only unless `payment=unpaid`).
    * - 200 `text/csv; charset=utf-8`, an attachment `orders-YYYY-MM-DD.csv`: a header row (Order ID, Order Date,
    *   Customer Name, Customer Email, Order Status, Payment Status, Payment Method, Order Amount, Items, Address, City,
    *   State, Pincode, Phone, Notes), then one record per order; RFC 4180 quoting, CRLF line ends, and cells starting

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { orders, orderStatusTotals, users, withdrawals } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import { orderParts, orderTimeline, toOrder, withdrawalEndSql } from '../orders/order-view.ts';
+import { orderParts, orderTimeline, toOrder, wasPaid, withdrawalEndSql } from '../orders/order-view.ts';
 import { restoreStock } from '../orders/stock.ts';
 import { recordOrderEvent } from '../orders/events.ts';
 import { releaseCodeInTx } from '../pricing/service.ts';
@@ -83,6 +83,8 @@ function orderWhere(filters: AdminOrderFilters): SQL | undefined {
   // orders that still owe money (refunds due, withdrawals to process), where they must not hide (issue 46).
   const owesMoney = filters.refund === 'due' || filters.withdrawal === 'open';
   const conditions: SQL[] = owesMoney ? [] : [isNull(orders.archivedAt)];
+  // A checkout never paid is not an order (issue 40): only "Unpaid checkouts" (payment=unpaid) lists it.
+  conditions.push(filters.payment === 'unpaid' ? isNull(orders.paidAt) : wasPaid);
   if (filters.search) {
     const pattern = containsPattern(filters.search);
     const matches: SQL[] = [
@@ -114,11 +116,11 @@ function orderWhere(filters: AdminOrderFilters): SQL | undefined {
 }
 
 /**
- * How many orders match the filters. Without a filter, or with the status alone, it is a sum over
- * `order_status_totals` (migration 0021), exact, instead of counting a year of orders; otherwise a count.
+ * How many orders match the filters. Without a filter, or with the status and the payment filter alone, it is a sum
+ * over `order_status_totals` (migrations 0021, 0036), exact, instead of counting a year of orders; otherwise a count.
  */
 async function countOrders(db: Db, filters: AdminOrderFilters): Promise<number> {
-  const { status, ...others } = filters;
+  const { status, payment, ...others } = filters;
   if (Object.values(others).every((v) => v === undefined || v === '')) {
     const [row] = await db
       .select({ n: sql<number>`coalesce(sum(${orderStatusTotals.orders}), 0)::int` })
@@ -126,6 +128,7 @@ async function countOrders(db: Db, filters: AdminOrderFilters): Promise<number> 
       .where(
         and(
           eq(orderStatusTotals.archived, false),
+          eq(orderStatusTotals.unpaid, payment === 'unpaid'),
           status ? eq(orderStatusTotals.orderStatus, status) : undefined,
         ),
       );
@@ -188,7 +191,7 @@ async function readAdminOrders(
 
 /**
  * One page of the orders matching the filters, newest first, each with its customer, and how many match. With no
- * filters it is every order, as before the filters existed.
+ * filters it is every paid order not archived; `payment: 'unpaid'` lists the checkouts never paid instead (issue 40).
  */
 export async function listAllOrders(
   db: Db,

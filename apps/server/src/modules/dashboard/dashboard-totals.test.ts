@@ -49,13 +49,13 @@ async function compare() {
     ),
     selectRows(
       t.db,
-      sql`select order_status, archived, sum(orders)::int as n from order_status_totals
-          group by 1, 2 having sum(orders) <> 0 order by 1, 2`,
+      sql`select order_status, archived, unpaid, sum(orders)::int as n from order_status_totals
+          group by 1, 2, 3 having sum(orders) <> 0 order by 1, 2, 3`,
     ),
     selectRows(
       t.db,
-      sql`select order_status, archived_at is not null as archived, count(*)::int as n from orders
-          group by 1, 2 order by 1, 2`,
+      sql`select order_status, archived_at is not null as archived, paid_at is null as unpaid, count(*)::int as n
+          from orders group by 1, 2, 3 order by 1, 2, 3`,
     ),
   ]);
   return { days, daysAgain, statuses, statusesAgain };
@@ -97,7 +97,7 @@ describe('dashboard summary tables', () => {
     expect(c.statuses).toEqual(c.statusesAgain);
     // o1 less its refund, o2 (archived: still revenue), o4; o3 cancelled.
     expect(c.days).toEqual([{ day: expect.any(String), n: 3, net: 4000 - 750 + 1200 + 400 }]);
-    expect(c.statuses).toContainEqual({ order_status: 'Delivered', archived: true, n: 1 });
+    expect(c.statuses).toContainEqual({ order_status: 'Delivered', archived: true, unpaid: false, n: 1 });
 
     // A change by hand (moving a payment to another day) and a deletion go through the same trigger.
     await t.db
@@ -115,20 +115,27 @@ describe('dashboard summary tables', () => {
     expect(d.today).toEqual({ revenue: 12, paidOrders: 1 });
     expect(d.last7Days).toEqual({ revenue: 16, paidOrders: 2 });
     expect(d.revenueByDay.filter((x) => x.orders > 0).map((x) => x.revenue)).toEqual([4, 12]);
+    // Issue 40: paid orders only; the checkout never paid (cancelled above) is counted apart.
     const byStatus = Object.fromEntries(
-      (c.statusesAgain as Array<{ order_status: string; n: number }>).reduce(
-        (m, r) => m.set(r.order_status, (m.get(r.order_status) ?? 0) + r.n),
-        new Map<string, number>(),
-      ),
+      (c.statusesAgain as Array<{ order_status: string; unpaid: boolean; n: number }>)
+        .filter((r) => !r.unpaid)
+        .reduce(
+          (m, r) => m.set(r.order_status, (m.get(r.order_status) ?? 0) + r.n),
+          new Map<string, number>(),
+        ),
     );
     for (const s of ORDER_STATUSES) expect(d.ordersByStatus[s]).toBe(byStatus[s] ?? 0);
 
-    // The admin order list counts from the same table: every order not archived, and per status.
+    // The admin order list counts from the same table: every paid order not archived, and per status.
     const list = (await as(t.app, admin).get('/api/admin/orders/get?page=1&limit=2')).json();
     expect(list.pagination.total).toBe(Number(byStatus.Processing ?? 0) + Number(byStatus.Cancelled ?? 0));
     const cancelled = (
       await as(t.app, admin).get('/api/admin/orders/get?status=Cancelled&page=1&limit=2')
     ).json();
-    expect(cancelled.pagination.total).toBe(2);
+    expect(cancelled.pagination.total).toBe(1);
+    const checkouts = (
+      await as(t.app, admin).get('/api/admin/orders/get?payment=unpaid&page=1&limit=2')
+    ).json();
+    expect(checkouts.pagination.total).toBe(1);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The admin dashboard's figures (issue: "what an owner opens first"). Revenue counts orders whose payment was captured
  * and that were not cancelled since, by the UTC day they were paid, net of refunds (issue 26: `total_cents -
- * refunded_cents`); it and the counts by status are read from the summary tables a trigger keeps exact in each
- * order's transaction (migration 0021, docs/decisions/015), not summed over a year of orders. Money in dollars.
+ * refunded_cents`); it and the counts by status (of paid orders only, issue 40) are read from the summary tables a
+ * trigger keeps exact in each order's transaction (migrations 0021, 0036, docs/decisions/015), not summed over a year
+ * of orders. Money in dollars.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES, toDollars, type Dashboard, type OrderStatus } from '@emporium/contract';
@@ -39,7 +40,7 @@ export async function dashboardFigures(db: Db, images: ImageStore, now = new Dat
 
   const byStatus = await selectRows<{ order_status: OrderStatus; n: string }>(
     db,
-    sql`select order_status, sum(orders) as n from order_status_totals group by order_status`,
+    sql`select order_status, sum(orders) as n from order_status_totals where not unpaid group by order_status`,
   );
   const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const r of byStatus) ordersByStatus[r.order_status] = Number(r.n);

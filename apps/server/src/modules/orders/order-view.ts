@@ -2,7 +2,7 @@
  * Orders as the API reads them (spec §3 "Order as read"): rows → contract `Order` with dollars, ISO dates, absolute
  * image URLs and the address copied at creation. Shared by the shopper routes and the admin routes.
  */
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { toDollars, WITHDRAWAL_DAYS, type Order, type OrderEvent } from '@emporium/contract';
 import { preparedQuery, rowFromJson, type Db } from '../../db/client.ts';
 import { orderEvents, orderItems, orders, users, withdrawals } from '../../db/schema.ts';
@@ -288,9 +288,17 @@ export async function findOrder(
 }
 
 /**
- * Orders newest first. A user's (`userId`) are all theirs, archived ones included (issue 46: the shop deleting a
- * finished order from its list does not take it from the shopper, who keeps its details and after-sale rights);
- * otherwise archived ones are left out (issue 26: the admin's "latest orders"). `limit`/`offset` page.
+ * Orders that were paid (`paid_at` set by capture; issue 40): a checkout never paid (pending, or cancelled before
+ * capture) is not an order, so the shopper's history, the admin's default list, its counts and export and the
+ * dashboard leave it out. It stays reachable by id (the return page, the admin's "Unpaid checkouts").
+ */
+export const wasPaid: SQL = isNotNull(orders.paidAt);
+
+/**
+ * Paid orders (`wasPaid`) newest first. A user's (`userId`) are all theirs, archived ones included (issue 46: the
+ * shop deleting a finished order from its list does not take it from the shopper, who keeps its details and
+ * after-sale rights); otherwise archived ones are left out (issue 26: the admin's "latest orders"). `limit`/`offset`
+ * page.
  */
 export async function listOrders(
   db: Db,
@@ -307,15 +315,18 @@ export async function listOrders(
   return withItems(db, images, rows);
 }
 
-/** How many orders there are, archived ones left out; with `userId` every one of that user's. */
+/** How many paid orders there are, archived ones left out; with `userId` every paid one of that user's. */
 export async function countOrders(db: Db, userId?: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(orders).where(visibleOrders(userId));
   return Number(row?.n ?? 0);
 }
 
-/** With `userId` every order of that user's; otherwise the orders not archived (issue 26: a deleted paid order). */
+/**
+ * With `userId` every paid order of that user's; otherwise the paid orders not archived (issue 26: a deleted paid
+ * order).
+ */
 function visibleOrders(userId?: string): SQL | undefined {
-  return userId ? eq(orders.userId, userId) : isNull(orders.archivedAt);
+  return and(userId ? eq(orders.userId, userId) : isNull(orders.archivedAt), wasPaid);
 }
 
 /**

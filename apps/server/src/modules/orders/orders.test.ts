@@ -211,7 +211,7 @@ describe('capture', () => {
     expect(page.body).toContain('href="/shop/home">Back to the shop</a>');
     const res = await t.app.inject({ method: 'POST', url: `/sandbox/pay/${placed.paymentId}/cancel` });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('http://shop.test/shop/checkout');
+    expect(res.headers.location).toBe('http://shop.test/shop/checkout?payment=cancelled');
     expect(await cartOf(s)).toHaveLength(1);
     const order = (await as(t.app, s).get(`/api/shop/order/details/${placed.orderId}`)).json().data;
     expect(order.paymentStatus).toBe('cancelled');

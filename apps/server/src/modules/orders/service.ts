@@ -67,6 +67,14 @@ export interface OrderDeps {
   codeAttempts?: CodeAttempts;
 }
 
+/**
+ * Where the shopper lands after cancelling on the payment page (issue 40): the checkout, which then says "Payment
+ * cancelled — your cart is still here".
+ */
+export function checkoutCancelUrl(storefrontUrl: string): string {
+  return `${storefrontUrl}/shop/checkout?payment=cancelled`;
+}
+
 /** Where the provider returns the shopper after approval: the server captures there (capture.ts captureOnReturn). */
 export function paymentReturnUrl(publicUrl: string): string {
   return `${publicUrl}/api/shop/order/payment-return`;
@@ -259,7 +267,7 @@ export async function createOrder(
         breakdown: order.breakdown,
         currency: 'USD',
         returnUrl: paymentReturnUrl(deps.publicUrl),
-        cancelUrl: `${deps.storefrontUrl}/shop/checkout`,
+        cancelUrl: checkoutCancelUrl(deps.storefrontUrl),
         description: `Emporium order #${order.number} (${order.count} item${order.count === 1 ? '' : 's'})`,
       },
       { db },

@@ -98,7 +98,7 @@ describe('cross-site POSTs to the payment page are refused', () => {
     const placed = await pendingOrder();
     const res = await t.app.inject({ method: 'POST', url: `/sandbox/pay/${placed.paymentId}/cancel` });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('https://store.example.com/shop/checkout');
+    expect(res.headers.location).toBe('https://store.example.com/shop/checkout?payment=cancelled');
   });
 
   it('the storefront origin may post with the cookie and gets CORS headers', async () => {

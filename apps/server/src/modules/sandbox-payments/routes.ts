@@ -2,8 +2,8 @@
  * The sandbox provider's approval page (DESIGN.md §4 Payments), public: the payment id is the capability.
  * `GET /sandbox/pay/:paymentId` shows it; `POST …/approve` approves, captures on the server at once (as the PayPal
  * return does, so a browser that never comes back still pays) and redirects (303) to
- * `/shop/paypal-return?paymentId=…&PayerID=…`; `POST …/cancel` cancels the order and redirects to `/shop/checkout`
- * with the cart intact. Unknown ids get a 404 page.
+ * `/shop/paypal-return?paymentId=…&PayerID=…`; `POST …/cancel` cancels the order and redirects to
+ * `/shop/checkout?payment=cancelled` (issue 40) with the cart intact. Unknown ids get a 404 page.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { preparedQuery } from '../../db/client.ts';
@@ -16,7 +16,7 @@ import { toCents } from '@emporium/contract';
 import { captureOnReturn } from '../orders/capture.ts';
 import { getOrder } from '../orders/order-view.ts';
 import { shopReturnUrl } from '../orders/routes.ts';
-import { cancelPendingOrder, type OrderDeps } from '../orders/service.ts';
+import { cancelPendingOrder, checkoutCancelUrl, type OrderDeps } from '../orders/service.ts';
 import { approvalPage, notFoundPage } from './page.ts';
 
 const Params = z.object({ paymentId: z.string().max(64) });
@@ -105,7 +105,7 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>>
           .where(eq(sandboxPayments.id, payment.id));
         await cancelPendingOrder(db, payment.orderId, 'Payment cancelled');
       }
-      return reply.redirect(`${storefrontUrl}/shop/checkout`, 303);
+      return reply.redirect(checkoutCancelUrl(storefrontUrl), 303);
     },
   );
 };

@@ -54,6 +54,11 @@ export const Address = z.object({
    * last (issue 27). Given in the address list answers.
    */
   lastUsedAt: z.string().nullable().optional(),
+  /**
+   * The address the shopper would ship to (issue 40): the one ordered to last, else the newest; exactly one of a
+   * list answer's addresses has it true. The checkout preselects it and the cart's shipping estimate prices to it.
+   */
+  preferred: z.boolean().optional(),
 });
 export type Address = z.infer<typeof Address>;
 

@@ -27,7 +27,7 @@ describe('addresses', () => {
     const added = await addAddress(t.app, alice);
     // The spec's client sends no country: the address is in the shop's (SHOP_COUNTRY, default US; issue 27).
     expect(added).toEqual({ _id: expect.any(String), userId: alice.userId, ...ADDRESS, country: 'US' });
-    expect(await listOf(alice)).toEqual([{ ...added, lastUsedAt: null }]);
+    expect(await listOf(alice)).toEqual([{ ...added, lastUsedAt: null, preferred: true }]);
     const upd = await as(t.app, alice).put(`/api/shop/address/update/${alice.userId}/${added._id}`, {
       ...ADDRESS,
       city: '  Shelbyville ',
@@ -91,7 +91,7 @@ describe('addresses', () => {
     );
     expect((await asBob.delete(`/api/shop/address/delete/${bob.userId}/${mine._id}`)).statusCode).toBe(404);
     expect((await asBob.delete(`/api/shop/address/delete/${alice.userId}/${mine._id}`)).statusCode).toBe(403);
-    expect(await listOf(alice)).toEqual([{ ...mine, lastUsedAt: null }]);
+    expect(await listOf(alice)).toEqual([{ ...mine, lastUsedAt: null, preferred: true }]);
     const visitor = await t.app.inject({ method: 'GET', url: `/api/shop/address/get/${alice.userId}` });
     expect(visitor.statusCode).toBe(401);
   });
@@ -123,5 +123,51 @@ describe('the address used last (issue 27)', () => {
     expect(list[0]!.lastUsedAt).toBeNull();
     const [order] = await t.db.select().from(orders).where(eq(orders.id, placed.orderId));
     expect(list[1]!.lastUsedAt).toBe(order!.orderDate.toISOString());
+  });
+});
+
+describe('the preferred address (issue 40): ordered to last, else the newest', () => {
+  const preferred = async (s: Session) => (await listOf(s)).filter((a) => a.preferred).map((a) => a._id);
+  const estimateCountry = async (s: Session) => {
+    const res = await as(t.app, s).post('/api/shop/checkout/quote', {});
+    expect(res.statusCode).toBe(200);
+    return res.json().data.country as string;
+  };
+
+  it('is the one the checkout preselects and the cart panel’s estimate prices to', async () => {
+    const s = await signUpAndLogIn(t.app);
+    // No address: the estimate is for the shop's country.
+    expect(await estimateCountry(s)).toBe('US');
+    const home = await addAddress(t.app, s, { ...ADDRESS, country: 'DE' } as typeof ADDRESS);
+    expect(await preferred(s)).toEqual([home._id]);
+    expect(await estimateCountry(s)).toBe('DE');
+    const office = await addAddress(t.app, s, {
+      ...ADDRESS,
+      address: '1 Office Park',
+      country: 'FR',
+    } as typeof ADDRESS);
+    const cabin = await addAddress(t.app, s, {
+      ...ADDRESS,
+      address: '9 Lake Road',
+      country: 'AT',
+    } as typeof ADDRESS);
+    // Never ordered to: the newest.
+    expect(await preferred(s)).toEqual([cabin._id]);
+    expect(await estimateCountry(s)).toBe('AT');
+    // Ordered to the oldest: that one, although newer ones exist.
+    const lamp = await insertProduct(t.db, { title: 'Lamp', price: 5, totalStock: 10 });
+    await addToCart(t.app, s, lamp, 1);
+    await placeOrder(t.app, s, home._id);
+    expect(await preferred(s)).toEqual([home._id]);
+    expect(await estimateCountry(s)).toBe('DE');
+    // The last order decides.
+    await addToCart(t.app, s, lamp, 1);
+    await placeOrder(t.app, s, office._id);
+    expect(await preferred(s)).toEqual([office._id]);
+    expect(await estimateCountry(s)).toBe('FR');
+    // Deleted: the one ordered to before it.
+    await as(t.app, s).delete(`/api/shop/address/delete/${s.userId}/${office._id}`);
+    expect(await preferred(s)).toEqual([home._id]);
+    expect(await estimateCountry(s)).toBe('DE');
   });
 });

@@ -27,7 +27,10 @@ function toAddress(row: AddressRow, shopCountry: string): Address {
   };
 }
 
-/** The user's addresses, oldest first, each with when it was last ordered to (`lastUsedAt`, issue 27). */
+/**
+ * The user's addresses, oldest first, each with when it was last ordered to (`lastUsedAt`, issue 27) and whether it
+ * is the preferred one (`preferred`, issue 40: `preferredIndex`).
+ */
 export async function listAddresses(db: Db, userId: string, shopCountry: string): Promise<Address[]> {
   const rows = await db
     .select({
@@ -38,10 +41,37 @@ export async function listAddresses(db: Db, userId: string, shopCountry: string)
     .from(addresses)
     .where(eq(addresses.userId, userId))
     .orderBy(asc(addresses.createdAt), asc(addresses.id));
-  return rows.map((r) => ({
+  const list = rows.map((r) => ({
     ...toAddress(r.address, shopCountry),
     lastUsedAt: r.lastUsedAt === null ? null : new Date(r.lastUsedAt).toISOString(),
   }));
+  const preferred = preferredIndex(list);
+  return list.map((a, i) => ({ ...a, preferred: i === preferred }));
+}
+
+/**
+ * The preferred address of a list oldest first (issue 40): the one an order was last placed to (`lastUsedAt`, any
+ * order, so a checkout whose payment was cancelled keeps its choice), else the newest, as Shopify's checkout does.
+ * -1 for an empty list.
+ */
+function preferredIndex(list: ReadonlyArray<{ lastUsedAt: string | null }>): number {
+  let best = list.length - 1;
+  for (const [i, a] of list.entries()) {
+    if (a.lastUsedAt && (!list[best]!.lastUsedAt || a.lastUsedAt > list[best]!.lastUsedAt!)) best = i;
+  }
+  return best;
+}
+
+/**
+ * The address the user would ship to (issue 40, `preferredIndex`): the checkout preselects it and the cart's
+ * shipping estimate prices to it. Undefined when they have none.
+ */
+export async function preferredAddress(
+  db: Db,
+  userId: string,
+  shopCountry: string,
+): Promise<Address | undefined> {
+  return (await listAddresses(db, userId, shopCountry)).find((a) => a.preferred);
 }
 
 /**

@@ -24,6 +24,7 @@ import { badRequest, conflict, HttpError, isUuid } from '../../lib/http-error.ts
 import { formatCents } from '../../lib/html.ts';
 import type { CodeAttempts } from './code-attempts.ts';
 import { optionNamesOf, optionPairs } from '../variants/service.ts';
+import { preferredAddress } from '../addresses/service.ts';
 import { priceOrder, inScope, type PricedOrder, type PricingLine } from './engine.ts';
 
 type MethodRow = typeof shippingMethods.$inferSelect;
@@ -291,8 +292,8 @@ const estimate = (m: MethodRow) =>
       : `${m.minDays}–${m.maxDays} days`;
 
 /**
- * `POST /api/shop/checkout/quote`: the caller's cart priced for one of their addresses (none given: the shop's
- * country). 400 an address that is not theirs, or a method that does not serve it; 429 while the caller must wait
+ * `POST /api/shop/checkout/quote`: the caller's cart priced for one of their addresses (none given: their preferred
+ * address, issue 40 `preferredAddress`, the cart panel's estimate; with no address at all the shop's country). 400 an address that is not theirs, or a method that does not serve it; 429 while the caller must wait
  * after too many codes that are not valid (code-attempts.ts); an empty cart prices to 0.
  */
 export async function quoteCheckout(
@@ -311,6 +312,9 @@ export async function quoteCheckout(
       : [];
     if (!address) throw badRequest('Please select an address');
     place = { country: address.country ?? shopCountry, region: address.state };
+  } else {
+    const preferred = await preferredAddress(db, userId, shopCountry);
+    if (preferred) place = { country: preferred.country, region: preferred.state };
   }
   const lines = await readCartLines(db, userId);
   const p = await priceCart(db, userId, lines, place, body);

@@ -59,6 +59,8 @@ export interface AdminOrderQuery {
   withdrawal: 'open' | '';
   /** `due`: cancelled paid orders whose refund the provider refused (issue 26). */
   refund: 'due' | '';
+  /** `unpaid`: the checkouts never paid, which are not orders and are listed only here (issue 40). */
+  payment: 'unpaid' | '';
   page: number;
   limit: number;
 }
@@ -83,6 +85,7 @@ export function orderParams(q: Omit<AdminOrderQuery, 'page' | 'limit'>): URLSear
   if (q.status) params.set('status', q.status);
   if (q.withdrawal) params.set('withdrawal', q.withdrawal);
   if (q.refund) params.set('refund', q.refund);
+  if (q.payment) params.set('payment', q.payment);
   const local = (day: string, time: string) => {
     const at = new Date(`${day}T${time}`);
     return Number.isNaN(at.getTime()) ? null : at.toISOString();

@@ -14,12 +14,21 @@ export const NO_ORDER_FILTERS = {
   to: '',
   withdrawal: '',
   refund: '',
+  payment: '',
 } as const;
+
+/** The on/off filters, each a checkbox: the query key and its value when on. */
+const CHECKBOX_FILTERS = [
+  { id: 'order-filter-withdrawal', label: 'Withdrawals to process', key: 'withdrawal', on: 'open' },
+  { id: 'order-filter-refund', label: 'Refunds due', key: 'refund', on: 'due' },
+  { id: 'order-filter-payment', label: 'Unpaid checkouts', key: 'payment', on: 'unpaid' },
+] as const;
 
 /**
  * The order list's filters (issue 11): a search box (the order number, either end of the order id, or the customer), a status filter,
  * a date range, "Withdrawals to process" (issue 26: orders whose shopper withdrew and that wait for the refund),
- * "Refunds due" (cancelled paid orders whose refund the provider refused) and
+ * "Refunds due" (cancelled paid orders whose refund the provider refused), "Unpaid checkouts" (issue 40: checkouts
+ * never paid, which the list leaves out otherwise) and
  * Clear filters. `onFilter` changes the query (back to page 1); the search text is debounced by the page. A link to
  * `/admin/orders?withdrawal=open` (the dashboard's) turns the withdrawal filter on, then leaves the address plain.
  */
@@ -35,7 +44,13 @@ export function OrderFilters({
   onFilter: (change: Partial<AdminOrderQuery>) => void;
 }) {
   const filtered = Boolean(
-    query.search || query.status || query.from || query.to || query.withdrawal || query.refund,
+    query.search ||
+    query.status ||
+    query.from ||
+    query.to ||
+    query.withdrawal ||
+    query.refund ||
+    query.payment,
   );
   const [params, setParams] = useSearchParams();
   const linkedWithdrawals = params.get('withdrawal') === 'open';
@@ -99,24 +114,19 @@ export function OrderFilters({
           onChange={(e) => onFilter({ to: e.target.value })}
         />
       </div>
-      <div className="col-span-2 flex min-h-11 items-center gap-2 md:order-last md:col-span-5 md:min-h-0">
-        <Checkbox
-          id="order-filter-withdrawal"
-          checked={query.withdrawal === 'open'}
-          onCheckedChange={(c) => onFilter({ withdrawal: c === true ? 'open' : '' })}
-        />
-        <Label htmlFor="order-filter-withdrawal" className="cursor-pointer">
-          Withdrawals to process
-        </Label>
-        <Checkbox
-          id="order-filter-refund"
-          className="ml-4"
-          checked={query.refund === 'due'}
-          onCheckedChange={(c) => onFilter({ refund: c === true ? 'due' : '' })}
-        />
-        <Label htmlFor="order-filter-refund" className="cursor-pointer">
-          Refunds due
-        </Label>
+      <div className="col-span-2 flex flex-wrap items-center gap-x-6 md:order-last md:col-span-5">
+        {CHECKBOX_FILTERS.map(({ id, label, key, on }) => (
+          <span key={id} className="flex min-h-11 items-center gap-2 md:min-h-0">
+            <Checkbox
+              id={id}
+              checked={query[key] === on}
+              onCheckedChange={(c) => onFilter({ [key]: c === true ? on : '' })}
+            />
+            <Label htmlFor={id} className="cursor-pointer">
+              {label}
+            </Label>
+          </span>
+        ))}
       </div>
       <Button
         variant="ghost"

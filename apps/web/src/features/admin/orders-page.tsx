@@ -34,6 +34,7 @@ export function AdminOrdersPage() {
     // The dashboard's "Withdrawals to process" link (issue 26) opens the list already filtered.
     withdrawal: params.get('withdrawal') === 'open' ? 'open' : '',
     refund: params.get('refund') === 'due' ? 'due' : '',
+    payment: params.get('payment') === 'unpaid' ? 'unpaid' : '',
     page: 1,
     limit: ADMIN_ORDERS_PAGE,
   }));
@@ -48,6 +49,8 @@ export function AdminOrdersPage() {
       shownQuery.withdrawal ||
       shownQuery.refund),
   );
+  // Checkouts never paid are not orders (issue 40): their count says what they are.
+  const noun = shownQuery?.payment === 'unpaid' ? 'unpaid checkouts' : 'orders';
 
   useEffect(() => {
     void dispatch(fetchAllOrders(query));
@@ -78,7 +81,7 @@ export function AdminOrdersPage() {
         <div className="flex flex-wrap items-center gap-2">
           {pagination && (
             <span className="text-sm text-neutral-600" aria-live="polite">
-              {`${formatCount(pagination.total)} ${filtered ? 'matching ' : ''}orders`}
+              {`${formatCount(pagination.total)} ${filtered ? 'matching ' : ''}${noun}`}
             </span>
           )}
           <Button variant="outline" disabled={exporting} onClick={() => void exportCsv()}>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Address, OrderCreateResponse } from '@emporium/contract';
 import { useAppSelector } from '@/app/hooks';
 import { Badge } from '@/components/ui/badge';
@@ -12,7 +13,8 @@ import { selectCart, selectCartTotal } from './cart-slice';
 import { selectAddresses } from './addresses-slice';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { saveCurrentOrderId } from './current-order';
+import { countryName } from '@/lib/countries';
+import { clearCurrentOrderId, saveCurrentOrderId } from './current-order';
 import {
   DiscountCodeField,
   PricingSummary,
@@ -25,23 +27,35 @@ const COLUMNS =
   'mx-auto grid w-full max-w-6xl min-w-0 grid-cols-1 gap-6 p-4 md:grid-cols-[minmax(0,1fr)_340px] md:p-6 lg:grid-cols-[minmax(0,1fr)_380px]';
 
 /**
- * The address to preselect (issue 27): the one ordered to last, else the only one; none when the shopper has several
- * and never ordered.
+ * The address to preselect: the server's preferred one (issue 40: ordered to last, else the newest; the same rule
+ * prices the cart panel's estimate), else the newest (the list is oldest first: one just added, or the preferred one
+ * just deleted, until the list is read again).
  */
 function defaultAddress(list: Address[]): Address | null {
-  const used = list.filter((a) => a.lastUsedAt).sort((a, b) => (a.lastUsedAt! < b.lastUsedAt! ? 1 : -1));
-  return used[0] ?? (list.length === 1 ? list[0]! : null);
+  return list.find((a) => a.preferred) ?? list.at(-1) ?? null;
+}
+
+/** The address in one line, for "Delivering to" (its street, city and country). */
+function addressLine(a: Address): string {
+  return `${a.address}, ${a.city}, ${countryName(a.country)}`;
 }
 
 /**
  * Checkout (spec §2, §4, §5): Shipping Address with the Address Selected badge and selectable cards, the cart with
  * quantity controls, Total, and the button whose label follows the state. Place Order asks the server to build the
  * order from the cart (it computes every price), keeps the order id and goes to the approval page. Additions (issue
- * 27): the address used last is preselected and the others fold behind "Change address"; a line that is sold out or
- * above the stock left is flagged here, and Place Order waits until it is fixed.
+ * 27, 40): the preferred address is preselected, named under "Delivering to", and the others fold behind "Change
+ * address"; a line that is sold out or above the stock left is flagged here, and Place Order waits until it is fixed;
+ * back from Cancel on the payment page (`?payment=cancelled`) it says so until dismissed.
  */
 export function CheckoutPage() {
   const user = useSessionUser();
+  const [params, setParams] = useSearchParams();
+  // Back from Cancel on the payment page (issue 40): that order is over, the cart is as it was.
+  const paymentCancelled = params.get('payment') === 'cancelled';
+  useEffect(() => {
+    if (paymentCancelled) clearCurrentOrderId();
+  }, [paymentCancelled]);
   const { cartItems, cartId, loaded: cartLoaded } = useAppSelector(selectCart);
   const total = useAppSelector(selectCartTotal);
   const { addressList, loaded: addressesLoaded } = useAppSelector(selectAddresses);
@@ -152,6 +166,21 @@ export function CheckoutPage() {
         </div>
       )}
       <div className={cn(COLUMNS, !ready && 'invisible')}>
+        {paymentCancelled && (
+          <div
+            role="status"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 md:col-span-2"
+          >
+            <p className="font-medium">Payment cancelled — your cart is still here</p>
+            <Button
+              variant="outline"
+              className="h-11 sm:h-10"
+              onClick={() => setParams({}, { replace: true })}
+            >
+              Dismiss
+            </Button>
+          </div>
+        )}
         <section
           aria-labelledby="shipping-heading"
           className="min-w-0 space-y-4 rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm md:p-6"
@@ -162,6 +191,11 @@ export function CheckoutPage() {
             </h1>
             {address && <Badge className="bg-green-600">Address Selected</Badge>}
           </div>
+          {address && (
+            <p data-testid="delivering-to" className="break-words text-neutral-700">
+              <span className="font-semibold">Delivering to:</span> {addressLine(address)}
+            </p>
+          )}
           <AddressBook
             selectedId={address?._id ?? null}
             onSelect={choose}

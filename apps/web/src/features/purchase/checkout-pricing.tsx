@@ -107,8 +107,9 @@ export function ShippingMethodPicker({
 }
 
 /**
- * The cart panel's note (issue 27): the shipping methods to the shop's country with their price for this cart, and
- * that tax and the address's own methods come at checkout. Nothing when the shop has no shipping methods.
+ * The cart panel's note (issue 27): the shipping methods to the shopper's preferred address (issue 40: the one the
+ * checkout preselects; without addresses the shop's country) with their price for this cart, and that tax comes at
+ * checkout. Nothing when the shop has no shipping methods.
  */
 export function CartShippingNote({ cart }: { cart: readonly CartItem[] }) {
   const { quote } = useCheckoutQuote({ addressId: null, shippingMethodId: null, discountCode: null }, cart);
@@ -121,7 +122,7 @@ export function CartShippingNote({ cart }: { cart: readonly CartItem[] }) {
           .map((m) => `${m.name} ${m.price === 0 ? 'free' : formatPrice(m.price)}`)
           .join(' · ')}
       </p>
-      <p>Your address's shipping and any tax are added at checkout.</p>
+      <p>Any tax is added at checkout.</p>
     </div>
   );
 }

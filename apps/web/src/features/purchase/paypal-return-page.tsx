@@ -12,10 +12,11 @@ import { clearCurrentOrderId, readCurrentOrderId } from './current-order';
 
 /**
  * The payment return page (spec §2, §4, §8): captures the saved order with the payment id (`paymentId`, or PayPal's
- * `token`) and PayerID from the URL. Success: Payment Successful toast and /shop/payment-success; failure: Payment
- * Status with the message and Return to Checkout. Opened where the checkout's tab did not save the order (another
- * tab or browser, a payment app; issue 27), it finds the shopper's order by the payment id first; "Order information
- * not found" is shown only when the shopper has no order with that payment.
+ * `token`) and PayerID from the URL. Success: Payment Successful toast and /shop/payment-success with the paid order
+ * (its summary, issue 40); failure: Payment Status with the message and Return to Checkout. Opened where the
+ * checkout's tab did not save the order (another tab or browser, a payment app; issue 27), it finds the shopper's
+ * order by the payment id first; "Order information not found" is shown only when the shopper has no order with that
+ * payment.
  */
 export function PaypalReturnPage() {
   const [params] = useSearchParams();
@@ -54,11 +55,13 @@ export function PaypalReturnPage() {
           body: { orderId: id, paymentId, payerId },
         }),
       )
-      .then(() => {
+      .then((captured) => {
         clearCurrentOrderId();
         if (user) void dispatch(fetchCartItems(user.userId));
         toast({ title: 'Payment Successful' });
-        void navigate('/shop/payment-success');
+        // The paid order goes along in the history entry's state (issue 40: the success page's summary), so the
+        // spec's address stays /shop/payment-success and a reload still shows it.
+        void navigate('/shop/payment-success', { state: { order: captured.data } });
       })
       .catch((err: unknown) => {
         setError(

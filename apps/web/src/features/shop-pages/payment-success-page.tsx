@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { CircleCheck } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
+import { PaymentSummary } from './payment-summary';
 
 export function PaymentSuccessPage() {
   return (
@@ -10,6 +11,7 @@ export function PaymentSuccessPage() {
       <p className="text-lg">Thank you for your purchase!</p>
       <p className="text-neutral-600">Your order has been confirmed and will be processed shortly.</p>
       <p className="text-neutral-600">You will receive an email confirmation with your order details.</p>
+      <PaymentSummary />
       <div className="flex flex-col justify-center gap-3 pt-2 sm:flex-row">
         <Link to="/shop/home" className={buttonClasses({ className: 'h-11 sm:h-10' })}>
           Continue Shopping

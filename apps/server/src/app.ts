@@ -46,6 +46,7 @@ import {
 } from './modules/pricing/code-attempts.ts';
 import { fallbackRateLimitStore, redisHealth } from './lib/rate-limit-store.ts';
 import { createRefusalHold } from './lib/refusal-hold.ts';
+import { validationMessage } from './lib/validation-message.ts';
 import { createWebShell } from './modules/web-shell/shell.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { featureRoutes } from './modules/features/routes.ts';
@@ -107,11 +108,11 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 /** Turns any thrown error into the one error shape `{success: false, message}` (DESIGN.md §4). */
 function errorReply(error: FastifyError | HttpError | Error): { status: number; message: string } {
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const first = error.validation[0];
-    const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
-    const where = (error as FastifyError).validationContext;
-    const label = field || (where === 'body' ? 'body' : where);
-    return { status: 400, message: `${label ? `${label}: ` : ''}${first?.message ?? 'Invalid request'}` };
+    // The field named in words (lib/validation-message.ts, issue 40 item 9).
+    return {
+      status: 400,
+      message: validationMessage(error.validation[0], (error as FastifyError).validationContext),
+    };
   }
   const status = (error as FastifyError).statusCode ?? 500;
   // Our own 5xx (e.g. 502 from a payment provider) carry a message meant for the shopper; anything else is hidden.

@@ -21,6 +21,11 @@ export const Product = z.object({
   reviewsCount: z.number().int(),
   /** Changes on every write to the product (edit, sale, restock); send it back with an edit to detect a stale form. */
   version: z.number().int(),
+  /**
+   * Addition (issue 40, item 1): the names of the options a shopper chooses between, in order (e.g. `["Size"]`);
+   * absent for a product without options. A card offers "Choose size" instead of a one-tap Add to Cart.
+   */
+  optionNames: z.array(z.string()).optional(),
 });
 export type Product = z.infer<typeof Product>;
 
@@ -175,6 +180,8 @@ const SERVER_OWNED_PRODUCT_FIELDS = {
   options: z.unknown().optional(),
   variants: z.unknown().optional(),
   images: z.unknown().optional(),
+  /** Issue 40: read from the product's options, never written through this body. */
+  optionNames: z.unknown().optional(),
 };
 
 /**

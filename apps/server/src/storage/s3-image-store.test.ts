@@ -324,7 +324,7 @@ describe('two instances sharing one database and one bucket', () => {
       product('http://shop.test/uploads/products/00000000-0000-0000-0000-000000000000-1600.webp'),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('image: use an image uploaded to this shop');
+    expect(res.json().message).toBe('Image: use an image uploaded to this shop');
   });
 
   it('links images from S3_PUBLIC_URL when set, allows it in the CSP, and accepts it back', async () => {

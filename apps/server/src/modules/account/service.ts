@@ -51,7 +51,7 @@ export async function changePassword(
 ): Promise<number> {
   const account = await checkCurrentPassword(db, deps, user.userId, body.currentPassword);
   if (body.newPassword === body.currentPassword) {
-    throw badRequest('newPassword: Choose a password different from your current one');
+    throw badRequest('Choose a new password different from your current one');
   }
   assertNotCommonPassword(body.newPassword);
   const passwordHash = await deps.hasher.hash(body.newPassword);
@@ -132,7 +132,7 @@ export async function requestEmailChange(
 ): Promise<void> {
   const account = await checkCurrentPassword(db, deps, user.userId, body.password);
   const newEmail = body.newEmail;
-  if (newEmail === account.email) throw badRequest('newEmail: This is already your e-mail address');
+  if (newEmail === account.email) throw badRequest('This is already your e-mail address');
   const token = randomBytes(32).toString('base64url');
   await transactionWithRetry(db, async (tx) => {
     // The account's row, then the new address's lock: concurrent requests are counted one after the other, per

@@ -40,7 +40,7 @@ export interface AdminProductDeps {
 async function toRow(deps: AdminProductDeps, input: ProductInput) {
   const priceCents = toCents(input.price);
   const salePriceCents = toCents(input.salePrice);
-  if (salePriceCents >= priceCents) throw badRequest('salePrice: must be 0 or below the price');
+  if (salePriceCents >= priceCents) throw badRequest('Sale price must be 0 or below the price');
   return {
     title: input.title,
     description: input.description,

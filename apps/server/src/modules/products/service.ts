@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { toDollars, type ListingFacets, type Product, type ProductListQuery } from '@emporium/contract';
 import { selectRows, type Db } from '../../db/client.ts';
-import { catalogCounts, products } from '../../db/schema.ts';
+import { catalogCounts, productOptions, products } from '../../db/schema.ts';
 import type { CatalogCache } from '../../lib/catalog-cache.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import {
@@ -36,8 +36,11 @@ export const productColumns = columns;
 
 type ProductRow = Omit<typeof products.$inferSelect, 'searchDocument' | 'nameDocument' | 'soldOut'>;
 
-/** The API shape of a product row (absolute image URL, dollars). */
-export function toProduct(row: ProductRow, images: ImageStore): Product {
+/**
+ * The API shape of a product row (absolute image URL, dollars); `optionNames`, when the row was read with
+ * OPTION_NAMES, adds the names of its options (none: the field is left out).
+ */
+export function toProduct(row: ProductRow & { optionNames?: string[] }, images: ImageStore): Product {
   return {
     _id: row.id,
     title: row.title,
@@ -51,8 +54,13 @@ export function toProduct(row: ProductRow, images: ImageStore): Product {
     averageRating: Math.round(row.averageRating * 10) / 10,
     reviewsCount: row.reviewsCount,
     version: row.version,
+    ...(row.optionNames && row.optionNames.length > 0 ? { optionNames: row.optionNames } : {}),
   };
 }
+
+/** The product's option names in position order (issue 40, item 1), as a column of a query over `products`. */
+export const OPTION_NAMES = sql<string[]>`array(select o.name from ${productOptions} o
+  where o.product_id = ${products.id} order by o.position)`;
 
 /**
  * How long a catalog count may be reused (ms). Counting 100k rows costs a sequential scan per request; a count that
@@ -417,9 +425,36 @@ async function afterAnchor(
   return rows.map((r) => ({ soldOut: r.sold_out, key: r.key, id: r.id, n: Number(r.n) }));
 }
 
-/** The products with these ids, in the API's shape, in no particular order (ids of deleted products are skipped). */
+/**
+ * The products with these ids, in the API's shape with their option names, in no particular order (ids of deleted
+ * products are skipped).
+ */
 export async function productsByIds(db: Db, images: ImageStore, ids: string[]): Promise<Product[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select(productColumns).from(products).where(inArray(products.id, ids));
+  const rows = await db
+    .select({ ...productColumns, optionNames: OPTION_NAMES })
+    .from(products)
+    .where(inArray(products.id, ids));
   return rows.map((r) => toProduct(r, images));
+}
+
+/**
+ * `list` with each product's option names (issue 40, item 1), for answers built from rows read without OPTION_NAMES
+ * (search): one query for the whole list.
+ */
+export async function withOptionNames(db: Db, list: Product[]): Promise<Product[]> {
+  if (list.length === 0) return list;
+  const rows = await db
+    .select({ productId: productOptions.productId, name: productOptions.name })
+    .from(productOptions)
+    .where(
+      inArray(
+        productOptions.productId,
+        list.map((p) => p._id),
+      ),
+    )
+    .orderBy(asc(productOptions.position));
+  const names = new Map<string, string[]>();
+  for (const r of rows) names.set(r.productId, [...(names.get(r.productId) ?? []), r.name]);
+  return list.map((p) => (names.has(p._id) ? { ...p, optionNames: names.get(p._id) } : p));
 }

@@ -4,6 +4,7 @@ import { ErrorResponse, SearchParams, SearchQuery, SearchResponse } from '@empor
 import type { Db } from '../../db/client.ts';
 import { RawJson, SEARCH_KEY_PREFIX, type CatalogCache } from '../../lib/catalog-cache.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
+import { withOptionNames } from '../products/service.ts';
 import { createSearchProvider } from './service.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod<{
@@ -43,7 +44,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{
           const { items, total, correctedQuery, suggestion } = await provider.search(text, page, limit);
           const found = SearchResponse.parse({
             success: true,
-            data: items,
+            data: await withOptionNames(db, items),
             page,
             limit,
             pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },

@@ -80,7 +80,7 @@ export async function storeUploadedImage(images: ImageStore, data: Buffer, folde
   return rendered[rendered.length - 1]![0];
 }
 
-const NOT_OURS = 'image: use an image uploaded to this shop';
+const NOT_OURS = 'Image: use an image uploaded to this shop';
 
 /**
  * Turns a product/feature `image` value (the URL answered by the upload, or a bare key) back into a stored key,

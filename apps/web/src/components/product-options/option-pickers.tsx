@@ -1,14 +1,15 @@
 import { useId } from 'react';
 import type { ProductOption, ProductVariant } from '@emporium/contract';
 import { cn } from '@/lib/cn';
-import { pickVariant, valueState, type ValueState } from './variant-choice';
+import { pickValue, valueState, type Choice, type ValueState } from './variant-choice';
 
 interface OptionPickersProps {
   options: readonly ProductOption[];
   variants: readonly ProductVariant[];
-  /** The variant shown; its option values are the ones checked. */
-  selected: ProductVariant | undefined;
-  onSelect: (variant: ProductVariant) => void;
+  /** The values checked: a variant's (choiceOf), or only those picked so far (none when nothing is picked). */
+  chosen: Readonly<Record<string, string>>;
+  /** A value was picked: the choice it leads to (pickValue). */
+  onPick: (choice: Choice) => void;
   disabled?: boolean;
 }
 
@@ -17,15 +18,8 @@ interface OptionPickersProps {
  * ("Size: 42"). Values no variant in stock has (given the earlier options' choices) are disabled and marked "sold
  * out" (or "unavailable" when that combination does not exist). Native radios: arrow keys move within a group.
  */
-export function OptionPickers({
-  options,
-  variants,
-  selected,
-  onSelect,
-  disabled = false,
-}: OptionPickersProps) {
+export function OptionPickers({ options, variants, chosen, onPick, disabled = false }: OptionPickersProps) {
   const id = useId();
-  const chosen = selected?.options ?? {};
   return (
     <div className="space-y-4" data-testid="option-pickers">
       {options.map((option, index) => (
@@ -47,10 +41,7 @@ export function OptionPickers({
                   state={state}
                   checked={chosen[option.name] === value}
                   disabled={disabled}
-                  onPick={() => {
-                    const next = pickVariant(options, variants, chosen, option.name, value);
-                    if (next) onSelect(next);
-                  }}
+                  onPick={() => onPick(pickValue(options, variants, chosen, option.name, value))}
                 />
               );
             })}

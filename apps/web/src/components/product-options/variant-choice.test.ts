@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Product, ProductOption, ProductVariant } from '@emporium/contract';
-import { initialVariant, photosFor, pickVariant, pricedAs, valueState } from './variant-choice';
+import {
+  choosePrompt,
+  initialVariant,
+  missingOption,
+  photosFor,
+  pickValue,
+  pickVariant,
+  pricedAs,
+  valueState,
+} from './variant-choice';
 
 const options: ProductOption[] = [
   { name: 'Size', values: ['42', '43', '44'] },
@@ -93,5 +102,27 @@ describe('pricedAs and photosFor', () => {
       ...product.images.map((p) => p.url),
     ]);
     expect(photosFor(product, variants[2])).toEqual(product.images);
+  });
+});
+
+describe('choosing from nothing picked (issue 40, item 1)', () => {
+  it('judges a later option by stock alone while the earlier one has no value', () => {
+    expect(valueState(options, variants, {}, 1, 'Blue')).toBe('available');
+    expect(valueState(options, variants, {}, 1, 'Red')).toBe('available');
+  });
+  it('keeps a partial choice until every option has a value, then names the variant', () => {
+    const first = pickValue(options, variants, {}, 'Size', '42');
+    expect(first).toEqual({ chosen: { Size: '42' }, variant: undefined });
+    expect(missingOption(options, first.chosen)?.name).toBe('Colour');
+    const second = pickValue(options, variants, first.chosen, 'Colour', 'Blue');
+    expect(second.variant?._id).toBe('42-Blue');
+    expect(second.chosen).toEqual({ Size: '42', Colour: 'Blue' });
+    expect(missingOption(options, second.chosen)).toBeUndefined();
+  });
+  it('moves to a variant in stock when the last pick completes a sold-out combination', () => {
+    expect(pickValue(options, variants, { Colour: 'Red' }, 'Size', '42').variant?._id).toBe('42-Blue');
+  });
+  it('asks for the option by name', () => {
+    expect([choosePrompt('Size'), choosePrompt('Edition')]).toEqual(['Choose a size', 'Choose an edition']);
   });
 });

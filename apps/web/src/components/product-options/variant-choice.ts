@@ -48,7 +48,7 @@ export type ValueState = 'available' | 'sold-out' | 'unavailable';
  * A value of `options[index]` is available when a variant in stock has it together with the values chosen for the
  * options before it; sold out when such variants exist but none is in stock; unavailable when none exists. Only the
  * earlier options constrain a value (as in most shops), so every in-stock variant stays reachable: picking a size
- * first never locks out the colours that size comes in.
+ * first never locks out the colours that size comes in. An earlier option not chosen yet constrains nothing.
  */
 export function valueState(
   options: readonly ProductOption[],
@@ -60,7 +60,9 @@ export function valueState(
   const name = options[index]!.name;
   const earlier = options.slice(0, index).map((o) => o.name);
   const matching = variants.filter(
-    (v) => v.options[name] === value && earlier.every((n) => v.options[n] === chosen[n]),
+    (v) =>
+      v.options[name] === value &&
+      earlier.every((n) => chosen[n] === undefined || v.options[n] === chosen[n]),
   );
   if (matching.length === 0) return 'unavailable';
   return matching.some((v) => v.stock > 0) ? 'available' : 'sold-out';
@@ -92,6 +94,50 @@ export function pickVariant(
     );
   const withValue = variants.filter((v) => v.options[name] === value);
   return best(withValue.filter((v) => v.stock > 0)) ?? exact ?? best(withValue);
+}
+
+/** The values chosen so far (every option, or only some before the shopper has picked them all), and the variant. */
+export interface Choice {
+  chosen: Readonly<Record<string, string>>;
+  /** The variant the choice names; undefined until every option has a value. */
+  variant: ProductVariant | undefined;
+}
+
+/** The choice of a variant already picked (the product page's, or the dialog's default): all its values. */
+export function choiceOf(variant: ProductVariant | undefined): Choice {
+  return { chosen: variant?.options ?? {}, variant };
+}
+
+/**
+ * The choice after picking `value` for option `name` (issue 40, item 1: the card's "Choose size" opens the dialog with
+ * nothing picked). While some option has no value yet, the values picked so far; once every option has one, the
+ * variant pickVariant leads to, with all of its values.
+ */
+export function pickValue(
+  options: readonly ProductOption[],
+  variants: readonly ProductVariant[],
+  chosen: Readonly<Record<string, string>>,
+  name: string,
+  value: string,
+): Choice {
+  const next = { ...chosen, [name]: value };
+  if (options.some((o) => next[o.name] === undefined)) return { chosen: next, variant: undefined };
+  const variant = pickVariant(options, variants, chosen, name, value);
+  return variant ? choiceOf(variant) : { chosen: next, variant: undefined };
+}
+
+/** The first option without a value in `chosen` (the one to ask for), if any. */
+export function missingOption(
+  options: readonly ProductOption[],
+  chosen: Readonly<Record<string, string>>,
+): ProductOption | undefined {
+  return options.find((o) => chosen[o.name] === undefined);
+}
+
+/** "Choose a size", "Choose an edition": the prompt for an option not chosen yet. */
+export function choosePrompt(optionName: string): string {
+  const word = optionName.toLowerCase();
+  return `Choose ${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
 }
 
 /** The product's price, sale price and stock as the chosen variant has them (the product's own without one). */

@@ -240,8 +240,10 @@ function ProductView({ product: details, parts, onProductChange }: ProductViewPr
             <OptionPickers
               options={details.options}
               variants={details.variants}
-              selected={variant}
-              onSelect={choose}
+              chosen={variant?.options ?? {}}
+              onPick={(choice) => {
+                if (choice.variant) choose(choice.variant);
+              }}
               disabled={busy}
             />
           )}

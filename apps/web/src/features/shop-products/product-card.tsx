@@ -10,20 +10,30 @@ interface ProductCardProps {
   product: Product;
   onOpenDetails: (product: Product) => void;
   onAddToCart: (product: Product) => void;
+  /** The button of a product with options: opens the details with nothing picked (issue 40, item 1). */
+  onChooseOptions: (product: Product) => void;
   /** The first row of the grid is above the fold, so its images load eagerly. */
   eager?: boolean;
 }
 
+/** "Choose size" for a product with one option, "Choose options" for more (issue 40, item 1). */
+export function chooseLabel(optionNames: readonly string[]): string {
+  return optionNames.length === 1 ? `Choose ${optionNames[0]!.toLowerCase()}` : 'Choose options';
+}
+
 /**
- * A product's card (spec §2). Memoised, with stable callbacks from ProductGrid: a page re-rendered for something
+ * A product's card (spec §2): Add to Cart in one tap for a product without options (the spec's), "Choose size" for
+ * one with options, which opens the details to pick them first (issue 40, item 1; Dawn's quick add). Memoised, with stable callbacks from ProductGrid: a page re-rendered for something
  * else (a new sort or filter before its answer, a loading flag) leaves its two dozen cards alone (issue 29).
  */
 export const ProductCard = memo(function ProductCard({
   product,
   onOpenDetails,
   onAddToCart,
+  onChooseOptions,
   eager = false,
 }: ProductCardProps) {
+  const optionNames = product.optionNames ?? [];
   return (
     <article
       data-testid="product-card"
@@ -50,7 +60,16 @@ export const ProductCard = memo(function ProductCard({
         </div>
       </button>
       <div className="p-3 pt-0 sm:p-4 sm:pt-0">
-        {product.totalStock > 0 ? (
+        {product.totalStock > 0 && optionNames.length > 0 ? (
+          <Button
+            variant="outline"
+            className="h-11 w-full lg:h-10"
+            aria-haspopup="dialog"
+            onClick={() => onChooseOptions(product)}
+          >
+            {chooseLabel(optionNames)}
+          </Button>
+        ) : product.totalStock > 0 ? (
           <Button className="h-11 w-full lg:h-10" onClick={() => onAddToCart(product)}>
             <ShoppingCart className="hidden h-4 w-4 sm:block" aria-hidden="true" />
             Add to Cart

@@ -17,11 +17,16 @@ export interface ProductActions {
   onBuyNow: (product: Product, variantId?: string) => void;
 }
 
+export interface ProductDialogProps extends ProductActions {
+  /** Opened from a card's "Choose size" (issue 40, item 1): the option pickers start with nothing picked. */
+  startUnpicked?: boolean;
+}
+
 /**
  * The detail dialog (spec §2), opened by fetchProductDetails. It closes and clears the details whenever the path
  * changes; when its code cannot be downloaded, it clears them too, so the next click tries again.
  */
-export function ProductDetailsDialog(actions: ProductActions) {
+export function ProductDetailsDialog(actions: ProductDialogProps) {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const isDetailsOpen = useAppSelector((state) => state.shopProducts.isDetailsOpen);

@@ -3,7 +3,16 @@ import { Link } from 'react-router';
 import type { Product } from '@emporium/contract';
 import { OptionPickers } from '@/components/product-options/option-pickers';
 import { StockNote } from '@/components/product-options/stock-note';
-import { asDetails, hasOptions, initialVariant, pricedAs } from '@/components/product-options/variant-choice';
+import {
+  asDetails,
+  choiceOf,
+  choosePrompt,
+  hasOptions,
+  initialVariant,
+  missingOption,
+  pricedAs,
+  type Choice,
+} from '@/components/product-options/variant-choice';
 import { VisuallyHidden } from 'radix-ui';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -12,7 +21,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ProductPhoto } from './product-photo';
 import { ProductPrice } from './product-price';
 import { ProductReviews } from './product-reviews';
-import type { ProductActions } from './product-details-dialog';
+import type { ProductDialogProps } from './product-details-dialog';
 import { productDetailsCleared } from './shop-products-slice';
 import { RatingSummary } from './rating-summary';
 
@@ -22,7 +31,7 @@ export function productPath(id: string): string {
 }
 
 /** The detail dialog itself (spec §2), loaded when it first opens by ProductDetailsDialog. */
-export function ProductDetailsModal({ onAddToCart, onBuyNow }: ProductActions) {
+export function ProductDetailsModal({ onAddToCart, onBuyNow, startUnpicked }: ProductDialogProps) {
   const dispatch = useAppDispatch();
   const productDetails = useAppSelector((state) => state.shopProducts.productDetails);
   const isDetailsLoading = useAppSelector((state) => state.shopProducts.isDetailsLoading);
@@ -37,7 +46,13 @@ export function ProductDetailsModal({ onAddToCart, onBuyNow }: ProductActions) {
     >
       <DialogContent size="xl" className="sm:p-8">
         {productDetails ? (
-          <ProductDetails product={productDetails} onAddToCart={onAddToCart} onBuyNow={onBuyNow} />
+          <ProductDetails
+            key={productDetails._id}
+            product={productDetails}
+            onAddToCart={onAddToCart}
+            onBuyNow={onBuyNow}
+            startUnpicked={startUnpicked}
+          />
         ) : (
           <div className="grid gap-6 md:grid-cols-2">
             <VisuallyHidden.Root>
@@ -65,18 +80,27 @@ export function ProductDetailsModal({ onAddToCart, onBuyNow }: ProductActions) {
 /** The dialog's photo: full width on phones, half of the dialog (at most 896 px wide) from 768 px. */
 const DIALOG_PHOTO_SIZES = '(min-width: 768px) 432px, 100vw';
 
-interface ProductDetailsProps extends ProductActions {
+interface ProductDetailsProps extends ProductDialogProps {
   product: Product;
 }
 
 /**
  * The dialog's product. With options (issue 28) it shows a picker per option, starting at the default variant (first
  * in stock); the price, the stock note and the photo follow the variant picked, and Add to Cart and Buy Now name it.
+ * Opened from a card's "Choose size" (`startUnpicked`, issue 40 item 1) nothing is picked: it asks "Choose a size",
+ * and its one button reads "Choose a size first" until every option has a value (then Add to Cart and Buy Now).
  */
-function ProductDetails({ product: loaded, onAddToCart, onBuyNow }: ProductDetailsProps) {
+function ProductDetails({ product: loaded, onAddToCart, onBuyNow, startUnpicked }: ProductDetailsProps) {
   const details = asDetails(loaded);
-  const [variantId, setVariantId] = useState<string | null>(null);
-  const variant = initialVariant(details.variants, variantId);
+  const withOptions = hasOptions(details);
+  const [picked, setPicked] = useState<Choice | null>(null);
+  const choice =
+    picked ??
+    (startUnpicked && withOptions
+      ? { chosen: {}, variant: undefined }
+      : choiceOf(initialVariant(details.variants, null)));
+  const variant = choice.variant;
+  const missing = withOptions ? missingOption(details.options, choice.chosen) : undefined;
   const product = pricedAs(details, variant);
   const photo = variant?.image ? { ...product, image: variant.image } : product;
   return (
@@ -87,9 +111,7 @@ function ProductDetails({ product: loaded, onAddToCart, onBuyNow }: ProductDetai
           {/* The title opens the product's own page (a link to share); the path change closes the dialog. */}
           <DialogTitle className="text-2xl font-extrabold sm:text-3xl">
             <Link
-              to={
-                productPath(product._id) + (hasOptions(details) && variant ? `?variant=${variant._id}` : '')
-              }
+              to={productPath(product._id) + (withOptions && variant ? `?variant=${variant._id}` : '')}
               className="underline decoration-neutral-300 decoration-2 underline-offset-4 hover:decoration-neutral-900 focus-visible:decoration-neutral-900"
             >
               {product.title}
@@ -99,19 +121,28 @@ function ProductDetails({ product: loaded, onAddToCart, onBuyNow }: ProductDetai
         </div>
         <ProductPrice product={product} size="lg" />
         <RatingSummary product={product} />
-        {hasOptions(details) && (
+        {withOptions && (
           <>
+            {missing && (
+              <p data-testid="choose-prompt" className="text-sm font-semibold text-neutral-900">
+                {choosePrompt(missing.name)}
+              </p>
+            )}
             <OptionPickers
               options={details.options}
               variants={details.variants}
-              selected={variant}
-              onSelect={(next) => setVariantId(next._id)}
+              chosen={choice.chosen}
+              onPick={setPicked}
             />
-            <StockNote stock={product.totalStock} />
+            {variant && <StockNote stock={product.totalStock} />}
           </>
         )}
         <div className="flex flex-col gap-2 sm:flex-row">
-          {product.totalStock > 0 ? (
+          {missing && product.totalStock > 0 ? (
+            <Button className="flex-1" disabled>
+              {`${choosePrompt(missing.name)} first`}
+            </Button>
+          ) : product.totalStock > 0 ? (
             <>
               <Button className="flex-1" onClick={() => onAddToCart(product, variant?._id)}>
                 Add to Cart

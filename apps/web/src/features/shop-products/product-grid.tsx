@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { Product } from '@emporium/contract';
 import { useAppDispatch } from '@/app/hooks';
 import { useProductActions } from '@/app/product-actions';
@@ -14,7 +14,8 @@ interface ProductGridProps {
 }
 
 /**
- * Cards in a 2 to 4 column grid plus the detail dialog they open; Add to Cart and Buy Now go to the cart. The
+ * Cards in a 2 to 4 column grid plus the detail dialog they open (from a card's "Choose size" with nothing picked);
+ * Add to Cart and Buy Now go to the cart. The
  * callbacks keep their identity across renders, so the memoised cards re-render only for a new product.
  */
 export const ProductGrid = memo(function ProductGrid({ products, className, heading }: ProductGridProps) {
@@ -27,8 +28,18 @@ export const ProductGrid = memo(function ProductGrid({ products, className, head
     }),
     [addToCart, buyNow],
   );
+  // Whether the dialog was opened by a card's "Choose size" (nothing picked) rather than by the card itself.
+  const [choosing, setChoosing] = useState(false);
   const openDetails = useCallback(
     (product: Product) => {
+      setChoosing(false);
+      void dispatch(fetchProductDetails(product._id));
+    },
+    [dispatch],
+  );
+  const chooseOptions = useCallback(
+    (product: Product) => {
+      setChoosing(true);
       void dispatch(fetchProductDetails(product._id));
     },
     [dispatch],
@@ -45,10 +56,11 @@ export const ProductGrid = memo(function ProductGrid({ products, className, head
             eager={index < 4}
             onOpenDetails={openDetails}
             onAddToCart={actions.onAddToCart}
+            onChooseOptions={chooseOptions}
           />
         ))}
       </div>
-      <ProductDetailsDialog {...actions} />
+      <ProductDetailsDialog {...actions} startUnpicked={choosing} />
     </>
   );
 });

@@ -105,7 +105,7 @@ describe('buying', () => {
     await freshShopper(page);
     await checkoutOneItemToPaymentPage(page);
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL('**/shop/checkout');
+    await page.waitForURL('**/shop/checkout?payment=cancelled');
     await page.getByTestId('cart-item').first().waitFor();
     expect(await page.getByTestId('cart-count').textContent()).toBe('1');
     await context.close();
@@ -164,7 +164,9 @@ describe('buying', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Buy Now' }).click();
     await page.waitForURL('**/shop/checkout');
     await page.getByTestId('cart-item').first().waitFor();
-    expect(await page.getByRole('button', { name: 'Select an Address to Place Order' }).count()).toBe(1);
+    // Issue 40: three addresses never ordered to preselect the newest, and the checkout says so.
+    await page.getByText('Delivering to: 3 Third St, Portland, United States', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Place Order' }).count()).toBe(1);
     await snap(page, 'checkout-phone');
     await openCart(page);
     await snap(page, 'cart-panel-phone');

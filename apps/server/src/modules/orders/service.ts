@@ -180,7 +180,8 @@ export async function createOrder(
     if (open.length >= LIMITS.pendingOrders.max) {
       throw new HttpError(
         409,
-        `You have ${open.length} unpaid orders. Complete or cancel one of them before placing another.`,
+        // Unpaid checkouts are in no list the shopper sees (issue 40); they expire after PENDING_ORDER_TTL_MINUTES.
+        `You have ${open.length} unpaid checkouts. Pay for one of them, or try again later when they have expired.`,
       );
     }
     // The order and its lines in one statement (a data-modifying WITH); the id is made here so both can name it.

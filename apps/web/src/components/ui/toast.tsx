@@ -39,7 +39,9 @@ export default function Toaster() {
           <div className="grid min-w-0 flex-1 gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{active.title}</ToastPrimitive.Title>
             {active.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">
+              <ToastPrimitive.Description
+                className={cn('text-sm', active.variant !== 'destructive' && 'text-neutral-700')}
+              >
                 {active.description}
               </ToastPrimitive.Description>
             )}

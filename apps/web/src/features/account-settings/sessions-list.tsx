@@ -94,6 +94,7 @@ export function SessionsList({ refresh = 0 }: { refresh?: number }) {
                 <Button
                   variant="outline"
                   size="sm"
+                  className="h-11 lg:h-9"
                   disabled={busy}
                   aria-label={`Sign out ${s.device}`}
                   onClick={() => void run(() => deleteSession(s._id), 'Signed out')}
@@ -107,6 +108,7 @@ export function SessionsList({ refresh = 0 }: { refresh?: number }) {
       ) : null}
       <Button
         variant="secondary"
+        className="h-11 lg:h-10"
         disabled={busy || others === 0}
         onClick={() => void run(revokeOtherSessions, 'Signed out everywhere else')}
       >

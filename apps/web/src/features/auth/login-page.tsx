@@ -112,7 +112,7 @@ export function LoginPage({ secondStep: TwoFactorStep }: { secondStep?: SecondSt
             </Link>
           </p>
         </div>
-        <Button type="submit" className="w-full" disabled={submitting}>
+        <Button type="submit" className="h-11 w-full lg:h-10" disabled={submitting}>
           Log In
         </Button>
       </form>

@@ -102,7 +102,7 @@ export function RegisterPage() {
             Use at least {LIMITS.password.min} characters.
           </p>
         </div>
-        <Button type="submit" className="w-full" disabled={submitting}>
+        <Button type="submit" className="h-11 w-full lg:h-10" disabled={submitting}>
           Sign Up
         </Button>
       </form>

@@ -101,7 +101,11 @@ export function ShopHeader({ cart }: { cart: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 w-full border-b border-neutral-200 bg-white/95 backdrop-blur">
       <div className="flex h-16 items-center justify-between gap-2 px-4 sm:gap-4 md:px-6">
-        <Link to="/shop/home" className="flex items-center gap-2 font-extrabold" aria-label="Emporium home">
+        <Link
+          to="/shop/home"
+          className="flex min-h-11 items-center gap-2 font-extrabold"
+          aria-label="Emporium home"
+        >
           <ShoppingBag className="h-6 w-6" aria-hidden="true" />
           <span>Emporium</span>
         </Link>

@@ -54,6 +54,11 @@ export function dismissToast(id: number): void {
   }
 }
 
+/** Closes the toast on screen, whichever it is (opening the cart panel closes "Product added to cart": issue 40). */
+export function dismissCurrentToast(): void {
+  if (current?.open) dismissToast(current.id);
+}
+
 export function subscribeToasts(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

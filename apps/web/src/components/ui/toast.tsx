@@ -9,19 +9,18 @@ import { currentToast, dismissToast, subscribeToasts } from './toast-store';
 export { addToastAction, toast } from './toast-store';
 
 /**
- * Where toasts appear: never over the cart panel's Total and Checkout (bottom of the right-hand panel) nor a form's
- * main button. Below the `lg` breakpoint the panel covers all or most of the width, so toasts sit at the top,
- * centred, just below the 64 px shop header (whose cart and menu buttons stay usable); from `lg` up they sit bottom-left, clear of the right-hand panel (at most 448 px wide) and of the forms,
- * whose buttons are centred or on the right.
+ * Where toasts appear (issue 40, item 6): never over what they talk about. On phones at the bottom, full width (the
+ * cart lines, the payment's check mark and the forms' headings sit above); from 768 px bottom-left, 384 px wide
+ * (a 416 px viewport less its padding), clear of the right-hand cart panel (at most 448 px) and of the centred or
+ * right-hand main buttons. Opening the cart panel closes the toast (cart-sheet.tsx), so it never covers its lines.
  */
-const VIEWPORT_PLACEMENT =
-  'inset-x-0 top-16 mx-auto max-w-sm lg:inset-x-auto lg:top-auto lg:bottom-0 lg:left-0 lg:mx-0';
+const VIEWPORT_PLACEMENT = 'inset-x-0 bottom-0 md:right-auto md:w-[26rem]';
 
 /** Renders the store's toast; the default export lets main.tsx load it lazily. */
 export default function Toaster() {
   const active = useSyncExternalStore(subscribeToasts, currentToast, currentToast);
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="up">
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="down">
       {active && (
         <ToastPrimitive.Root
           key={active.id}
@@ -40,7 +39,9 @@ export default function Toaster() {
           <div className="grid min-w-0 flex-1 gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{active.title}</ToastPrimitive.Title>
             {active.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">
+              <ToastPrimitive.Description
+                className={cn('text-sm', active.variant !== 'destructive' && 'text-neutral-700')}
+              >
                 {active.description}
               </ToastPrimitive.Description>
             )}

@@ -36,7 +36,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
           type="button"
           onClick={() => void resend()}
           disabled={busy}
-          className="font-medium underline underline-offset-4 hover:text-amber-950 disabled:opacity-60"
+          className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center font-medium underline underline-offset-4 hover:text-amber-950 disabled:opacity-60 lg:min-h-0"
         >
           {busy ? 'Sending...' : 'Resend'}
         </button>

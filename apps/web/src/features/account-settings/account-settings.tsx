@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useSessionUser } from '@/app/session';
 import { EmailForm, PasswordForm } from './credentials-forms';
 import { DataExport, DeleteAccount } from './data-and-deletion';
@@ -10,16 +10,19 @@ import { SessionsList } from './sessions-list';
  */
 export function AccountSettings({ twoFactor }: { twoFactor?: ReactNode }) {
   const user = useSessionUser();
+  // Bumped when a password change signed the other devices out: the sessions list reads itself again (issue 40).
+  const [signOuts, setSignOuts] = useState(0);
+  const othersSignedOut = useCallback(() => setSignOuts((n) => n + 1), []);
   if (!user) return <p className="text-neutral-600">Loading user data...</p>;
   return (
     <div className="min-w-0 space-y-4">
       <h2 className="text-xl font-bold">Settings</h2>
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
-        <PasswordForm />
+        <PasswordForm onChanged={othersSignedOut} />
         <EmailForm email={user.email} />
       </div>
       {twoFactor}
-      <SessionsList />
+      <SessionsList refresh={signOuts} />
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
         <DataExport />
         <DeleteAccount />

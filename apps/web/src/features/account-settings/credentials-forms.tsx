@@ -8,8 +8,11 @@ import { errorMessage } from '@/lib/api';
 import { postEmailChange, postPasswordChange } from './account-api';
 import { FormNote, SettingsCard, type Note } from './settings-card';
 
-/** Change password (issue 25): the current one, then the new one (registration rules); other devices sign out. */
-export function PasswordForm() {
+/**
+ * Change password (issue 25): the current one, then the new one (registration rules); other devices sign out, and
+ * `onChanged` tells the page so (its sessions list shows only this device then).
+ */
+export function PasswordForm({ onChanged }: { onChanged?: () => void }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [busy, setBusy] = useState(false);
@@ -27,6 +30,7 @@ export function PasswordForm() {
       const text = answer.message ?? 'Password changed';
       setNote({ kind: 'ok', text });
       toast({ title: 'Password changed', description: text });
+      onChanged?.();
     } catch (error) {
       setNote({
         kind: 'error',

@@ -12,9 +12,10 @@ const when = (iso: string | null) =>
 
 /**
  * Active sessions (issue 25): device, address, signed in, last seen; "This device" marks the caller's. "Sign out"
- * ends one; "Sign out everywhere else" ends all but this one.
+ * ends one; "Sign out everywhere else" ends all but this one; either reads the list again at once, as does a new
+ * `refresh` value (the page's password change, which signs the other devices out: issue 40, item 11).
  */
-export function SessionsList() {
+export function SessionsList({ refresh = 0 }: { refresh?: number }) {
   const [list, setList] = useState<AccountSession[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,7 +37,7 @@ export function SessionsList() {
     return () => {
       live = false;
     };
-  }, [version]);
+  }, [version, refresh]);
 
   async function run(work: () => Promise<{ message?: string }>, title: string) {
     setBusy(true);
@@ -93,6 +94,7 @@ export function SessionsList() {
                 <Button
                   variant="outline"
                   size="sm"
+                  className="h-11 lg:h-9"
                   disabled={busy}
                   aria-label={`Sign out ${s.device}`}
                   onClick={() => void run(() => deleteSession(s._id), 'Signed out')}
@@ -106,6 +108,7 @@ export function SessionsList() {
       ) : null}
       <Button
         variant="secondary"
+        className="h-11 lg:h-10"
         disabled={busy || others === 0}
         onClick={() => void run(revokeOtherSessions, 'Signed out everywhere else')}
       >

@@ -1,11 +1,12 @@
 import { useState, type ComponentType, type FormEvent } from 'react';
 import type { TwoFactorLoginBody } from '@emporium/contract';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast-store';
 import { useAppDispatch } from '@/app/hooks';
+import { AUTH_LINK } from './auth-link';
 import { loginUser, loginWithTwoFactor } from './auth-slice';
 import { takePaymentReturn } from '@/lib/payment-return';
 
@@ -17,10 +18,16 @@ export type SecondStep = ComponentType<{
   onRestart: () => void;
 }>;
 
+/** What the register page hands over on its way here: the e-mail just signed up with (issue 40, item 9). */
+export interface LoginPageState {
+  email?: string;
+}
+
 export function LoginPage({ secondStep: TwoFactorStep }: { secondStep?: SecondStep }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ email: '', password: '' });
+  const handedOver = (useLocation().state as LoginPageState | null)?.email;
+  const [form, setForm] = useState({ email: handedOver ?? '', password: '' });
   const [submitting, setSubmitting] = useState(false);
   // Set when the account has two-factor sign-in: the password was right, a code comes next (issue 25).
   const [challenge, setChallenge] = useState<string | null>(null);
@@ -53,10 +60,7 @@ export function LoginPage({ secondStep: TwoFactorStep }: { secondStep?: SecondSt
         <h1 className="text-3xl font-bold tracking-tight text-neutral-900">Sign In to your account</h1>
         <p className="mt-2 text-sm text-neutral-600">
           Don&apos;t have an account?{' '}
-          <Link
-            to="/auth/register"
-            className="font-medium text-neutral-900 underline-offset-4 hover:underline"
-          >
+          <Link to="/auth/register" className={AUTH_LINK}>
             Register
           </Link>
         </p>
@@ -103,15 +107,12 @@ export function LoginPage({ secondStep: TwoFactorStep }: { secondStep?: SecondSt
             onChange={(event) => setForm({ ...form, password: event.target.value })}
           />
           <p className="text-right text-sm">
-            <Link
-              to="/auth/forgot-password"
-              className="font-medium text-neutral-900 underline-offset-4 hover:underline"
-            >
+            <Link to="/auth/forgot-password" className={AUTH_LINK}>
               Forgot password?
             </Link>
           </p>
         </div>
-        <Button type="submit" className="w-full" disabled={submitting}>
+        <Button type="submit" className="h-11 w-full lg:h-10" disabled={submitting}>
           Log In
         </Button>
       </form>

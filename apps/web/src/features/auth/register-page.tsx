@@ -6,13 +6,20 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast-store';
 import { useAppDispatch } from '@/app/hooks';
+import { AUTH_LINK } from './auth-link';
+import type { LoginPageState } from './login-page';
 import { registerUser } from './auth-slice';
 
+/**
+ * The register screen (spec §2): user name, e-mail and password, the password's rule shown under it; on success the
+ * login screen, with the e-mail filled in.
+ */
 export function RegisterPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [form, setForm] = useState({ username: '', email: '', password: '' });
   const [submitting, setSubmitting] = useState(false);
+  const tooShort = form.password.length > 0 && form.password.length < LIMITS.password.min;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -21,7 +28,9 @@ export function RegisterPage() {
     setSubmitting(false);
     if (registerUser.fulfilled.match(result) && result.payload.success) {
       toast({ title: 'Registration Successful', description: 'Please login to continue' });
-      void navigate('/auth/login');
+      // The login form opens with the new account's e-mail filled in (issue 40, item 9).
+      const state: LoginPageState = { email: form.email.trim() };
+      void navigate('/auth/login', { state });
       return;
     }
     const serverMessage = registerUser.rejected.match(result) ? result.payload : result.payload.message;
@@ -38,7 +47,7 @@ export function RegisterPage() {
         <h1 className="text-3xl font-bold tracking-tight text-neutral-900">Create new account</h1>
         <p className="mt-2 text-sm text-neutral-600">
           Already have an account?{' '}
-          <Link to="/auth/login" className="font-medium text-neutral-900 underline-offset-4 hover:underline">
+          <Link to="/auth/login" className={AUTH_LINK}>
             Login
           </Link>
         </p>
@@ -81,11 +90,19 @@ export function RegisterPage() {
             placeholder="Enter your password"
             required
             maxLength={LIMITS.password.max}
+            aria-describedby="register-password-hint"
             value={form.password}
             onChange={(event) => setForm({ ...form, password: event.target.value })}
           />
+          {/* The server's rule (RegisterBody), told before it is broken (issue 40, item 9). */}
+          <p
+            id="register-password-hint"
+            className={tooShort ? 'text-xs text-red-700' : 'text-xs text-neutral-600'}
+          >
+            Use at least {LIMITS.password.min} characters.
+          </p>
         </div>
-        <Button type="submit" className="w-full" disabled={submitting}>
+        <Button type="submit" className="h-11 w-full lg:h-10" disabled={submitting}>
           Sign Up
         </Button>
       </form>

@@ -3,6 +3,7 @@ import { ShoppingCart } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { DeferredPopup, useDeferredPopup, type StandInProps } from '@/components/ui/deferred-popup';
+import { dismissCurrentToast } from '@/components/ui/toast-store';
 import { useSessionUser } from '@/app/session';
 import { lazyComponent } from '@/lib/lazy-component';
 import { cartCleared, fetchCartItems, selectCartCount } from './cart-slice';
@@ -20,13 +21,18 @@ export function CartSheet() {
   const user = useSessionUser();
   const itemCount = useAppSelector(selectCartCount);
 
+  // The panel's lines are what "Product added to cart" talks about: opening it closes the toast (issue 40, item 6).
+  useEffect(() => {
+    if (panel.open) dismissCurrentToast();
+  }, [panel.open]);
+
   useEffect(() => {
     if (user) void dispatch(fetchCartItems(user.userId));
     else dispatch(cartCleared());
   }, [dispatch, user]);
 
   const cartButton = (props?: StandInProps) => (
-    <Button variant="outline" size="icon" className="relative" {...props}>
+    <Button variant="outline" size="icon" className="relative h-11 w-11 lg:h-10 lg:w-10" {...props}>
       <ShoppingCart className="h-5 w-5" aria-hidden="true" />
       {/* The accessible name ("Cart, 2 items") contains the visible count (WCAG 2.5.3). */}
       <span className="sr-only">Cart, </span>

@@ -18,6 +18,9 @@ const navSheet = lazyComponent(
   (m) => m.NavSheet,
 );
 
+/** The header's buttons are 44 × 44 px below 1024 px (issue 40, item 11: WCAG 2.5.5's touch size), 40 from there. */
+const HEADER_TAP = 'h-11 w-11 lg:h-10 lg:w-10';
+
 function MenuItems({ onNavigate }: { onNavigate?: () => void }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -56,7 +59,8 @@ function MenuItems({ onNavigate }: { onNavigate?: () => void }) {
                 go(item);
               }}
               className={cn(
-                'block rounded-md px-2 py-1.5 text-sm xl:px-1.5 font-medium whitespace-nowrap hover:bg-neutral-100 hover:text-neutral-900',
+                // In the drawer each link is a 44 px row (issue 40, item 11); in the wide header's row, a line.
+                'flex min-h-11 items-center rounded-md px-2 py-1.5 text-sm font-medium whitespace-nowrap hover:bg-neutral-100 hover:text-neutral-900 xl:block xl:min-h-0 xl:px-1.5',
                 isActive(item) ? 'text-neutral-900 underline underline-offset-4' : 'text-neutral-600',
               )}
             >
@@ -83,7 +87,13 @@ export function ShopHeader({ cart }: { cart: ReactNode }) {
   }, [setMenuOpen]);
   useCartPanelRequests(openCart);
   const menuButton = (props?: StandInProps) => (
-    <Button variant="outline" size="icon" className="xl:hidden" aria-label="Toggle header menu" {...props}>
+    <Button
+      variant="outline"
+      size="icon"
+      className={cn(HEADER_TAP, 'xl:hidden')}
+      aria-label="Toggle header menu"
+      {...props}
+    >
       <Menu className="h-5 w-5" aria-hidden="true" />
     </Button>
   );
@@ -91,7 +101,11 @@ export function ShopHeader({ cart }: { cart: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 w-full border-b border-neutral-200 bg-white/95 backdrop-blur">
       <div className="flex h-16 items-center justify-between gap-2 px-4 sm:gap-4 md:px-6">
-        <Link to="/shop/home" className="flex items-center gap-2 font-extrabold" aria-label="Emporium home">
+        <Link
+          to="/shop/home"
+          className="flex min-h-11 items-center gap-2 font-extrabold"
+          aria-label="Emporium home"
+        >
           <ShoppingBag className="h-6 w-6" aria-hidden="true" />
           <span>Emporium</span>
         </Link>
@@ -107,7 +121,11 @@ export function ShopHeader({ cart }: { cart: ReactNode }) {
             to="/shop/search"
             aria-label="Search"
             onClick={clearStoredFilters}
-            className={buttonClasses({ variant: 'outline', size: 'icon', className: 'xl:hidden' })}
+            className={buttonClasses({
+              variant: 'outline',
+              size: 'icon',
+              className: `${HEADER_TAP} xl:hidden`,
+            })}
           >
             <Search className="h-5 w-5" aria-hidden="true" />
           </Link>

@@ -20,7 +20,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
   const avatar = (props?: StandInProps) => (
     <button
       aria-label="Account menu"
-      className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-full bg-neutral-900 font-extrabold text-white uppercase focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:ring-offset-2 focus-visible:outline-none"
+      className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-full bg-neutral-900 font-extrabold text-white uppercase focus-visible:ring-2 focus-visible:ring-neutral-900 focus-visible:ring-offset-2 focus-visible:outline-none lg:h-10 lg:w-10"
       {...props}
     >
       <span data-testid="user-avatar">{userName.charAt(0).toUpperCase()}</span>

@@ -16,14 +16,14 @@ interface SortMenuProps {
 }
 
 /**
- * The "Sort by" radio menu (spec §2), its button naming the current order. On phones the button is tap-sized and
- * its label takes two lines, so it fits beside the Filters button.
+ * The "Sort by" radio menu (spec §2), its button naming the current order. Below 1024 px the button is tap-sized
+ * (44 px, issue 40 item 11); on phones its label takes two lines, so it fits beside the Filters button.
  */
 export function SortMenu({ sortBy, onChange }: SortMenuProps) {
   const menu = useDeferredPopup('menu', dropdown.preload);
   const label = SORT_OPTIONS.find((option) => option.id === sortBy)?.label ?? '';
   const button = (props?: StandInProps) => (
-    <Button variant="outline" size="sm" className="h-11 sm:h-9" {...props}>
+    <Button variant="outline" size="sm" className="h-11 lg:h-9" {...props}>
       <ArrowUpDown className="hidden h-4 w-4 sm:block" aria-hidden="true" />
       <span className="flex flex-col items-start leading-tight sm:block">
         <span className="text-xs text-neutral-600 sm:text-sm sm:text-neutral-900">Sort by: </span>

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, launch, newContext, VIEWPORTS } from '../support/browser.ts';
 import { snapScreens } from '../support/purchase.ts';
+import { freshShopper } from '../support/shopper.ts';
 
 interface Listed {
   _id: string;
@@ -62,6 +63,7 @@ describe('a product in several categories', () => {
     async (name, viewport) => {
       const context = await newContext(browser, viewport);
       const page = await context.newPage();
+      await freshShopper(page);
       const clothing = await listing('Clothing');
       await page.goto('/shop/listing?category=Clothing');
       await page.getByTestId('product-card').first().waitFor();

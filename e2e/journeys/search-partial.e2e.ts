@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, newContext, VIEWPORTS } from '../support/browser.ts';
 import { snapScreens } from '../support/purchase.ts';
+import { freshShopper } from '../support/shopper.ts';
 
 describe('search leaves out a word that finds nothing', () => {
   let browser: Browser;
@@ -22,6 +23,7 @@ describe('search leaves out a word that finds nothing', () => {
     async (name, viewport) => {
       const context = await newContext(browser, viewport);
       const page = await context.newPage();
+      await freshShopper(page);
       await page.goto('/shop/search?searchQuery=iphone%2015');
       await page.getByRole('heading', { name: 'Search Results for "iphone 15"' }).waitFor();
       const status = page.getByRole('status');

@@ -587,6 +587,17 @@ describe('short words, option words and "Did you mean" (issue 28)', () => {
     expect((await found('dove')).popular).toBeUndefined();
   });
 
+  it('finds a product by every category it is filed under, its `category` still the first (issue 40)', async () => {
+    await s.db.execute(sql`update products set categories = '{Men,Clothing}' where id = ${id.pima}`);
+    const body = await found('clothing');
+    const polo = body.data.find((p) => p._id === id.pima) as unknown as {
+      category: string;
+      categories: string[];
+    };
+    expect(polo).toMatchObject({ category: 'Men', categories: ['Men', 'Clothing'] });
+    expect((await found('men polo')).data.map((p) => p._id)).toEqual([id.pima]);
+  });
+
   it('offers no suggestion when something was found', async () => {
     expect((await found('niek')).suggestion).toBeUndefined();
     expect((await found('dove')).suggestion).toBeUndefined();

@@ -46,7 +46,7 @@ describe('search leaves out a word that finds nothing', () => {
       expect(await popular.count()).toBe(4);
       await snapScreens(page, 'search-empty', name);
 
-      await page.getByRole('link', { name: 'Clothing' }).click();
+      await categories.filter({ hasText: 'Clothing' }).click();
       await page.waitForURL(/\/shop\/listing\?category=Clothing/);
       await context.close();
     },

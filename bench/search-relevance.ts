@@ -108,6 +108,7 @@ type QueryClass =
   | 'two typos'
   | 'misspelt brand'
   | 'short-word typo'
+  | 'one unmatched word'
   | 'no match';
 
 interface Judged {
@@ -387,6 +388,35 @@ function buildQueries(): Judged[] {
     ['guci bag', (p) => p.brand === 'Gucci' && productsWithWords(['bag']).includes(p)],
   ];
   for (const [q, test] of shortTypos) add('short-word typo', q, PRODUCTS.filter(test));
+
+  // One word the catalog cannot match beside words it can (issue 40): "iphone 15", "red hoodie" with no red one. The
+  // unmatched word is left out (Meilisearch's "last" matching strategy), so the other words' products are relevant.
+  const unmatched = [
+    'trampoline',
+    'piano',
+    'guitar',
+    'aquarium',
+    'violin',
+    'umbrella',
+    'harmonica',
+    'xylophone',
+  ];
+  distinct
+    .filter((_, n) => n % 6 === 2)
+    .slice(0, 24)
+    .forEach(({ word, product }, n) => {
+      const extra = unmatched[n % unmatched.length]!;
+      add('one unmatched word', `${word} ${extra}`, productsWithWords([word]), [product]);
+    });
+  for (const [q, kept] of [
+    ['iphone 15', 'iphone'],
+    ['iphone case', 'iphone'],
+    ['samsung galaxy piano', 'samsung galaxy'],
+    ['nike running trampoline', 'nike running'],
+    ['stand mixer guitar', 'stand mixer'],
+  ] as const) {
+    add('one unmatched word', q, productsWithWords(words(kept)));
+  }
 
   // Things the shop does not sell: no word of these is within the typo rules of a catalog word (checked below).
   const noMatch = [

@@ -13,6 +13,8 @@ export const Product = z.object({
   description: z.string(),
   image: z.string(),
   category: z.string(),
+  /** Every category the product is filed under, `category` first (issue 40); at most 3. */
+  categories: z.array(z.string()).optional(),
   brand: z.string(),
   price: z.number(),
   salePrice: z.number(),
@@ -202,6 +204,8 @@ export const ProductInput = z
       .min(LIMITS.productDescription.min, 'Description is required')
       .max(LIMITS.productDescription.max),
     category: z.enum(CATEGORIES),
+    /** Optional (issue 40): every category, `category` first; without it an edit keeps the product's others. */
+    categories: z.array(z.enum(CATEGORIES)).max(3, 'A product can be in at most 3 categories').optional(),
     brand: z.enum(BRANDS),
     price: formNumber(z.number().positive('Price must be above 0').max(LIMITS.price.max)),
     salePrice: formNumber(z.number().min(0).max(LIMITS.price.max), 0),

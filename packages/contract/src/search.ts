@@ -31,6 +31,9 @@ export type SearchQuery = z.infer<typeof SearchQuery>;
  * Best matches first; `data` stays a list (spec §7) with the paging beside it (`pagination.total` counts matches up
  * to SEARCH_MAX_HITS). `correctedQuery` is set when a misspelt word was corrected: the results are for that query.
  * `suggestion` is set when nothing was found but a query close to it finds something: "Did you mean …" (issue 28).
+ * When the words find nothing together, some are left out until the rest find something (issue 40, Meilisearch's
+ * "last" matching strategy): `matchedQuery` is the words the results are for and `unmatchedWords` those left out.
+ * An empty first page carries `popular`: up to 4 in-stock products, the most reviewed first.
  */
 export const SearchResponse = z.object({
   success: z.literal(true),
@@ -40,5 +43,8 @@ export const SearchResponse = z.object({
   pagination: Pagination,
   correctedQuery: z.string().max(400).optional(),
   suggestion: z.string().max(400).optional(),
+  matchedQuery: z.string().max(400).optional(),
+  unmatchedWords: z.array(z.string().max(100)).max(12).optional(),
+  popular: z.array(Product).max(4).optional(),
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;

@@ -139,6 +139,15 @@ export const products = pgTable(
     description: text('description').notNull(),
     imageKey: text('image_key').notNull(),
     category: text('category').notNull(),
+    /**
+     * Every category the product is filed under (issue 40), at most three, the first always `category`: kept in step
+     * by the `products_categories` trigger (migration 0035), so a write may name either. Listing filters, counts,
+     * facets and search use all of them.
+     */
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     brand: text('brand').notNull(),
     priceCents: integer('price_cents').notNull(),
     /** 0 means not on sale. */
@@ -197,6 +206,12 @@ export const products = pgTable(
       ),
       check('products_stock_nonnegative', sql`${t.totalStock} >= 0`),
       index('products_category_idx').on(t.category),
+      check(
+        'products_categories_first',
+        sql`cardinality(${t.categories}) BETWEEN 1 AND 3 AND ${t.categories}[1] = ${t.category}`,
+      ),
+      // An empty search's popular products (issue 40): in stock, the most reviewed first.
+      index('products_popular_idx').on(t.soldOut, t.reviewsCount.desc(), t.id),
       index('products_featured_idx')
         .on(t.featuredPosition)
         .where(sql`${t.featuredPosition} is not null`),
@@ -290,13 +305,14 @@ export const products = pgTable(
 export const catalogCounts = pgTable(
   'catalog_counts',
   {
-    category: text('category').notNull(),
+    /** The products' `categories` exactly as stored (migration 0035): a product is counted once, in its own list. */
+    categories: text('categories').array().notNull(),
     brand: text('brand').notNull(),
     /** The products' `option_facets` exactly as stored (the triggers group by the array value). */
     optionFacets: text('option_facets').array().notNull(),
     products: integer('products').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.category, t.brand, t.optionFacets] })],
+  (t) => [primaryKey({ columns: [t.categories, t.brand, t.optionFacets] })],
 );
 
 /**

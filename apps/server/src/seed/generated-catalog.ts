@@ -337,10 +337,10 @@ export async function fillCatalog(
       await tx.execute(sql.raw(`alter table products enable trigger ${trigger}`));
     // What the catalog_counts_insert trigger (migration 0020) would have added, one upsert per group.
     await tx.execute(sql`
-      insert into catalog_counts as c (category, brand, option_facets, products)
-      select p.category, p.brand, p.option_facets, count(*)::int from products p join gen g on g.id = p.id
+      insert into catalog_counts as c (categories, brand, option_facets, products)
+      select p.categories, p.brand, p.option_facets, count(*)::int from products p join gen g on g.id = p.id
       group by 1, 2, 3 order by 1, 2, 3
-      on conflict (category, brand, option_facets) do update set products = c.products + excluded.products`);
+      on conflict (categories, brand, option_facets) do update set products = c.products + excluded.products`);
     if (rebuildIndexes) await rebuildIndexes();
     await addGeneratedVocabulary(tx);
     await tx.execute(sql`analyze products`);

@@ -80,10 +80,24 @@ export interface SeedProduct {
   title: string;
   description: string;
   category: Category;
+  /** `category` first, then the others it is also filed under (issue 40). */
+  categories: Category[];
   brand: Brand;
   priceCents: number;
   salePriceCents: number;
   totalStock: number;
+}
+
+const GARMENTS: readonly Kind[] = ['t-shirt', 'sweater', 'jacket', 'trousers', 'dress'];
+
+/**
+ * A demo product's categories (issue 40): garments filed under Men, Women or Kids are also under Clothing, and kids'
+ * shoes also under Shoes.
+ */
+function alsoIn(category: Category, kind: Kind): Category[] {
+  if (category === 'Kids' && kind === 'sneaker') return [category, 'Shoes'];
+  if (['Men', 'Women', 'Kids'].includes(category) && GARMENTS.includes(kind)) return [category, 'Clothing'];
+  return [category];
 }
 
 /** The demo catalog as rows, in a stable order. */
@@ -94,6 +108,7 @@ export function demoProducts(): SeedProduct[] {
       title,
       description,
       category,
+      categories: alsoIn(category, kind),
       brand,
       priceCents: Math.round(price * 100),
       salePriceCents: Math.round(salePrice * 100),

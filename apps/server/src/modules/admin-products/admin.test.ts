@@ -240,6 +240,35 @@ describe('admin products', () => {
     ).toBe(404);
   });
 
+  it('files a product under more categories (issue 40): `category` stays the first, an edit without them keeps them', async () => {
+    const image = await uploadedUrl();
+    const add = await as(t.app, admin).post(
+      '/api/admin/products/add',
+      product(image, { category: 'Men', categories: ['Clothing', 'Men'] }),
+    );
+    expect(add.statusCode).toBe(201);
+    expect(add.json().data).toMatchObject({ category: 'Men', categories: ['Men', 'Clothing'] });
+    const id = add.json().data._id;
+    const edit = await as(t.app, admin).put(
+      `/api/admin/products/edit/${id}`,
+      product(image, { category: 'Women', price: 41 }),
+    );
+    expect(edit.json().data).toMatchObject({ category: 'Women', categories: ['Women', 'Clothing'] });
+    const clothing = (
+      await t.app.inject({ method: 'GET', url: '/api/shop/products/get?category=Clothing&limit=100' })
+    ).json();
+    expect(clothing.data.find((p: { _id: string }) => p._id === id)).toMatchObject({ category: 'Women' });
+    const tooMany = await as(t.app, admin).put(
+      `/api/admin/products/edit/${id}`,
+      product(image, { category: 'Women', categories: ['Men', 'Kids', 'Clothing'] }),
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({
+      success: false,
+      message: 'A product can be in at most 3 categories',
+    });
+  });
+
   it.each([
     ['a negative price', { price: -1 }, 'price'],
     ['salePrice above price', { salePrice: 50 }, 'salePrice'],

@@ -37,6 +37,16 @@ export interface AdminProductDeps {
   catalog: CatalogChanges;
 }
 
+/**
+ * A product's categories (issue 40): `category` first, then the others it is also filed under, each once; 400 beyond
+ * three. Without `categories` a write keeps the ones it had (the products_categories trigger, migration 0035).
+ */
+function productCategories(category: string, also: readonly string[]): string[] {
+  const all = [...new Set([category, ...also])];
+  if (all.length > 3) throw badRequest('A product can be in at most 3 categories');
+  return all;
+}
+
 async function toRow(deps: AdminProductDeps, input: ProductInput) {
   const priceCents = toCents(input.price);
   const salePriceCents = toCents(input.salePrice);
@@ -45,6 +55,7 @@ async function toRow(deps: AdminProductDeps, input: ProductInput) {
     title: input.title,
     description: input.description,
     category: input.category,
+    ...(input.categories ? { categories: productCategories(input.category, input.categories) } : {}),
     brand: input.brand,
     priceCents,
     salePriceCents,
@@ -162,7 +173,7 @@ async function catalogTotal(db: Db, category: string | undefined): Promise<numbe
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${catalogCounts.products}), 0)::int` })
     .from(catalogCounts)
-    .where(category ? eq(catalogCounts.category, category) : undefined);
+    .where(category ? sql`${catalogCounts.categories}[1] = ${category}` : undefined);
   return Number(row?.n ?? 0);
 }
 
@@ -363,11 +374,14 @@ export async function editProduct(deps: AdminProductDeps, id: string, input: Pro
   await refuseVariantFieldsOfOptionedProduct(deps.db, id, values);
   const sameVersion = input.version === undefined ? undefined : eq(products.version, input.version);
   // Only a row that differs is written: the rule is in the WHERE clause, so an identical save is a no-op.
-  const differs = sql`(${products.title}, ${products.description}, ${products.category}, ${products.brand},
+  const categoriesDiffer = values.categories
+    ? sql` or ${products.categories} is distinct from ${sql.param(values.categories)}::text[]`
+    : sql``;
+  const differs = sql`((${products.title}, ${products.description}, ${products.category}, ${products.brand},
     ${products.priceCents}, ${products.salePriceCents}, ${products.totalStock}, ${products.imageKey})
     is distinct from (${values.title}, ${values.description}, ${values.category}, ${values.brand},
     ${values.priceCents}::integer, ${values.salePriceCents}::integer, ${values.totalStock}::integer,
-    ${values.imageKey})`;
+    ${values.imageKey})${categoriesDiffer})`;
   const row = await deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(products)

@@ -25,11 +25,11 @@ async function summaryAndRecount() {
   const [summary, recount] = await Promise.all([
     selectRows(
       t.db,
-      sql`select category, brand, option_facets::text as facets, products as n from catalog_counts order by 1, 2, 3`,
+      sql`select categories::text as categories, brand, option_facets::text as facets, products as n from catalog_counts order by 1, 2, 3`,
     ),
     selectRows(
       t.db,
-      sql`select category, brand, option_facets::text as facets, count(*)::int as n from products
+      sql`select categories::text as categories, brand, option_facets::text as facets, count(*)::int as n from products
           group by 1, 2, 3 order by 1, 2, 3`,
     ),
   ]);
@@ -81,6 +81,21 @@ describe('catalog_counts', () => {
     c = await summaryAndRecount();
     expect(c.summary).toEqual(c.recount);
 
+    // Issue 40: a product filed under more categories is its own group; a write naming only `category` keeps the others.
+    const both = await insertProduct(t.db, { category: 'Men', brand: 'Nike' });
+    await t.db
+      .update(products)
+      .set({ categories: ['Men', 'Clothing'] })
+      .where(eq(products.id, both));
+    await t.db.update(products).set({ category: 'Women' }).where(eq(products.id, both));
+    const [moved] = await t.db
+      .select({ category: products.category, categories: products.categories })
+      .from(products)
+      .where(eq(products.id, both));
+    expect(moved).toEqual({ category: 'Women', categories: ['Women', 'Clothing'] });
+    c = await summaryAndRecount();
+    expect(c.summary).toEqual(c.recount);
+
     // Deleting the last product of a group removes its row.
     await t.db.delete(products).where(
       inArray(
@@ -100,6 +115,8 @@ describe('catalog_counts', () => {
     { size: ['m'] },
     { size: ['m', 'l'], colour: ['black'] },
     { category: ['Shoes', 'Women'], colour: ['red', 'black'] },
+    { category: ['Clothing'] },
+    { category: ['Clothing', 'Women'], brand: ['Nike'] },
   ])(
     'listing %o: total and facet counts from catalog_counts equal those counted over the products',
     async (f) => {

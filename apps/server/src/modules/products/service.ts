@@ -2,7 +2,7 @@
  * Shop catalog reads (spec §7 `GET /api/shop/products/get`, `/get/:id`; DESIGN.md §4 Catalog).
  * Prices are integer cents in the database and dollars in the answers.
  */
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { toDollars, type ListingFacets, type Product, type ProductListQuery } from '@emporium/contract';
 import { selectRows, type Db } from '../../db/client.ts';
 import { catalogCounts, productOptions, products } from '../../db/schema.ts';
@@ -47,6 +47,7 @@ export function toProduct(row: ProductRow & { optionNames?: string[] }, images: 
     description: row.description,
     image: images.url(row.imageKey),
     category: row.category,
+    categories: row.categories,
     brand: row.brand,
     price: toDollars(row.priceCents),
     salePrice: toDollars(row.salePriceCents),
@@ -88,17 +89,20 @@ async function rememberCount<T>(db: Db, key: string, produce: () => Promise<T>):
   return value;
 }
 
-/** A row of `catalog_counts`: how many products of a category and brand share one set of listing facets. */
+/**
+ * A row of `catalog_counts`: how many products of a list of categories (the first is their `category`) and a brand
+ * share one set of listing facets.
+ */
 interface CatalogGroup {
-  category: string;
+  categories: string[];
   brand: string;
   facets: string[];
   n: number;
 }
 
 /**
- * The catalog's groups within the category and brand filters (none: the whole catalog): how many products of each
- * category and brand share each set of listing facets, read from `catalog_counts` (migration 0020,
+ * The catalog's groups within the category and brand filters (none: the whole catalog; a category filter holds the
+ * groups filed under any of its categories, issue 40): how many products of each list of categories and brand share each set of listing facets, read from `catalog_counts` (migration 0020,
  * docs/decisions/015), which the writers' own transactions keep exact. A few thousand rows however large the catalog
  * (2,507 at a million), since products share their size runs and colours; totals and facet counts are computed from
  * them with the same rules as the in-memory listing (facets.ts), and so are the scopes a facet filter is read in.
@@ -106,11 +110,11 @@ interface CatalogGroup {
 function catalogGroups(db: Db, query: Pick<ProductListQuery, 'category' | 'brand'>): Promise<CatalogGroup[]> {
   return rememberCount(db, `groups:${JSON.stringify([query.category, query.brand])}`, async () => {
     const scope: SQL[] = [];
-    if (query.category.length > 0) scope.push(inArray(catalogCounts.category, query.category));
+    if (query.category.length > 0) scope.push(arrayOverlaps(catalogCounts.categories, query.category));
     if (query.brand.length > 0) scope.push(inArray(catalogCounts.brand, query.brand));
     const rows = await db
       .select({
-        category: catalogCounts.category,
+        categories: catalogCounts.categories,
         brand: catalogCounts.brand,
         facets: catalogCounts.optionFacets,
         n: catalogCounts.products,
@@ -182,7 +186,7 @@ export async function listProductIds(
       db
         .select({
           id: products.id,
-          category: products.category,
+          categories: products.categories,
           brand: products.brand,
           facets: products.optionFacets,
         })
@@ -193,7 +197,8 @@ export async function listProductIds(
     const brands = new Set<string>(query.brand);
     const inScope = ordered.filter(
       (p) =>
-        (categories.size === 0 || categories.has(p.category)) && (brands.size === 0 || brands.has(p.brand)),
+        (categories.size === 0 || p.categories.some((c) => categories.has(c))) &&
+        (brands.size === 0 || brands.has(p.brand)),
     );
     const counts = { size: new Map<string, number>(), colour: new Map<string, number>() };
     for (const p of inScope) {
@@ -231,10 +236,24 @@ export async function listProductIds(
 /** Category × brand pairs up to which a listing reads one index range per pair (listingScopes). */
 const MAX_PAIR_SCOPES = 36;
 
-/** Products of one category (or any) and of these brands (none: any), read by one index range scan. */
+/**
+ * Products whose first category is `category` (or any), of these brands (none: any), and, with `alsoIn`, filed under
+ * one of those categories too (issue 40: Men's garments under Clothing); read by one index range scan.
+ */
 interface Scope {
   category?: string;
+  alsoIn?: string[];
   brands: string[];
+}
+
+/**
+ * The first categories whose index ranges hold a category filter's products (issue 40), each with the filter to test
+ * when it is not itself one of the filter's categories: Clothing is read in Clothing's range and, for the garments also
+ * filed under Clothing, in Men's, Women's and Kids' ranges.
+ */
+function categoryScopes(filter: string[], groups: CatalogGroup[]): Array<Pick<Scope, 'category' | 'alsoIn'>> {
+  const firsts = new Set(groups.map((g) => g.categories[0]!));
+  return [...firsts].map((c) => (filter.includes(c) ? { category: c } : { category: c, alsoIn: filter }));
 }
 
 /**
@@ -249,12 +268,14 @@ interface Scope {
  * catalog's price index read 50,000 rows of bags and watches before 24 of them.
  */
 function listingScopes(query: ProductListQuery, groups: CatalogGroup[], wanted: FacetFilters): Scope[] {
-  const { category, brand } = query;
-  if (category.length > 0 && brand.length > 0 && category.length * brand.length <= MAX_PAIR_SCOPES)
-    return category.flatMap((c) => brand.map((b) => ({ category: c, brands: [b] })));
+  const { brand } = query;
+  const category: string[] = query.category;
+  const categories = category.length > 0 ? categoryScopes(category, groups) : [];
+  if (categories.length > 0 && brand.length > 0 && categories.length * brand.length <= MAX_PAIR_SCOPES)
+    return categories.flatMap((c) => brand.map((b) => ({ ...c, brands: [b] })));
   const scopes: Scope[] =
-    category.length > 0
-      ? category.map((c) => ({ category: c, brands: brand }))
+    categories.length > 0
+      ? categories.map((c) => ({ ...c, brands: brand }))
       : brand.length > 0
         ? brand.map((b) => ({ brands: [b] }))
         : [{ brands: [] }];
@@ -265,8 +286,10 @@ function listingScopes(query: ProductListQuery, groups: CatalogGroup[], wanted: 
   if (filtersFacets(wanted) && scopes.some(rare)) {
     const pairs = new Map<string, Scope>();
     for (const g of groups) {
-      if (offers(g.facets, wanted))
-        pairs.set(JSON.stringify([g.category, g.brand]), { category: g.category, brands: [g.brand] });
+      if (!offers(g.facets, wanted)) continue;
+      const first = g.categories[0]!;
+      const alsoIn = category.length > 0 && !category.includes(first) ? category : undefined;
+      pairs.set(JSON.stringify([first, g.brand]), { category: first, alsoIn, brands: [g.brand] });
     }
     if (pairs.size <= MAX_PAIR_SCOPES) return [...pairs.values()];
   }
@@ -285,7 +308,8 @@ function reach(
   let size = 0;
   let matching = 0;
   for (const g of groups) {
-    if (scope.category !== undefined && g.category !== scope.category) continue;
+    if (scope.category !== undefined && g.categories[0] !== scope.category) continue;
+    if (scope.alsoIn && !g.categories.some((c) => scope.alsoIn!.includes(c))) continue;
     if (scope.brands.length > 0 && !scope.brands.includes(g.brand)) continue;
     size += g.n;
     if (offers(g.facets, wanted)) matching += g.n;
@@ -304,6 +328,7 @@ function scopeWhere(scope: Scope, groups: CatalogGroup[], wanted: FacetFilters, 
   const brands = scope.brands;
   const where = [
     ...(scope.category !== undefined ? [eq(products.category, scope.category)] : []),
+    ...(scope.alsoIn ? [arrayOverlaps(products.categories, scope.alsoIn)] : []),
     ...(brands.length === 1 ? [eq(products.brand, brands[0]!)] : []),
     ...(brands.length > 1 ? [inArray(products.brand, brands)] : []),
   ];

@@ -15,11 +15,15 @@
  * 4. A query that finds nothing because some word means nothing to the catalog gets a suggestion ("Did you mean …",
  *    issue 28): each such word replaced by its closest catalog word that names products, kept only when that query
  *    finds something.
+ * 5. When the words find nothing together, words are left out (option words first, then from the end) until the
+ *    rest find something (issue 40, Meilisearch's "last" matching strategy); an empty first page brings the popular
+ *    products.
  */
-import { sql } from 'drizzle-orm';
-import { LIMITS } from '@emporium/contract';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { LIMITS, type Product } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { selectRows } from '../../db/client.ts';
+import { products } from '../../db/schema.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { productColumns, toProduct } from '../products/service.ts';
 import { MAX_HITS, type SearchPage, type SearchProvider } from './provider.ts';
@@ -148,6 +152,56 @@ async function nameCounts(db: Db, v: Vocabulary, terms: string[]): Promise<NameC
   return counted;
 }
 
+/** How many products an empty search offers instead (issue 40). */
+export const POPULAR_COUNT = 4;
+
+/**
+ * The products an empty search offers (issue 40): POPULAR_COUNT in stock, the most reviewed first (ties by id), read
+ * off the `sold_out, reviews_count, id` index (migration 0035).
+ */
+export async function popularProducts(db: Db, images: ImageStore): Promise<Product[]> {
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(eq(products.soldOut, false))
+    .orderBy(asc(products.soldOut), desc(products.reviewsCount), asc(products.id))
+    .limit(POPULAR_COUNT);
+  return rows.map((r) => toProduct(r, images));
+}
+
+/** A number, or a word of the catalog's Size and Colour values ("red", "xl"). */
+const isOptionWord = (v: Vocabulary, term: string) => /^\d+(\.\d+)?$/.test(term) || v.optionWords.has(term);
+
+/**
+ * The word sets to try, in order, when all of `words` find nothing (Meilisearch's "last" strategy, issue 40): each
+ * leaves out one more word, option words first (the last of them first), then the others from the end; the first word
+ * that is not a stop word is never left out, and stop words are never counted as left out.
+ */
+export function dropOrder(
+  v: Vocabulary,
+  words: Array<{ typed: string; term: string }>,
+  stop: Set<string>,
+): Array<{ kept: typeof words; dropped: typeof words }> {
+  const meaningful = words.map((w, i) => ({ w, i })).filter(({ w }) => !stop.has(w.typed));
+  if (meaningful.length < 2) return [];
+  const anchor = meaningful.find(({ w }) => !isOptionWord(v, w.term)) ?? meaningful[0]!;
+  const rest = meaningful.filter((m) => m !== anchor).reverse();
+  const order = [
+    ...rest.filter(({ w }) => isOptionWord(v, w.term)),
+    ...rest.filter(({ w }) => !isOptionWord(v, w.term)),
+  ];
+  const out: Array<{ kept: typeof words; dropped: typeof words }> = [];
+  const dropped = new Set<number>();
+  for (const d of order) {
+    dropped.add(d.i);
+    out.push({
+      kept: words.filter((_, i) => !dropped.has(i)),
+      dropped: words.filter((_, i) => dropped.has(i)),
+    });
+  }
+  return out;
+}
+
 export function postgresSearchProvider(db: Db, images: ImageStore): SearchProvider {
   /**
    * "Did you mean …" for a query that found nothing: each word the catalog cannot explain replaced by its closest
@@ -175,11 +229,17 @@ export function postgresSearchProvider(db: Db, images: ImageStore): SearchProvid
     const suggestion = parts.join(' ');
     // The suggestion is a link that searches it: a query the route accepts.
     if (suggestion.length > LIMITS.searchQuery.max) return undefined;
-    const found = await search(suggestion, 1, 1, false);
+    const found = await searchAll(suggestion, 1, 1, false);
     return found.total > 0 ? suggestion : undefined;
   }
 
-  async function search(text: string, page: number, limit: number, suggest: boolean): Promise<SearchPage> {
+  /** One page for `text` with every word required, and the words and stop words it was planned with. */
+  async function searchAll(
+    text: string,
+    page: number,
+    limit: number,
+    suggest: boolean,
+  ): Promise<SearchPage & { words: Array<{ typed: string; term: string }>; stop: Set<string> }> {
     const offset = (page - 1) * limit;
     let vocabulary = await vocabularyOf(db);
     // At most twice: when the statement shows the catalog's words changed, plan again with the new words.
@@ -210,9 +270,9 @@ export function postgresSearchProvider(db: Db, images: ImageStore): SearchProvid
           }
         }
         const suggestion = suggest ? await suggestionFor(vocabulary, words, stop, counts) : undefined;
-        return { items: [], total: 0, ...(suggestion ? { suggestion } : {}) };
+        return { items: [], total: 0, words, stop, ...(suggestion ? { suggestion } : {}) };
       }
-      if (offset >= MAX_HITS) return { items: [], total: 0 };
+      if (offset >= MAX_HITS) return { items: [], total: 0, words, stop };
       const found = await rankedPage(db, plan, offset, limit);
       if (found.version > vocabulary.version && attempt === 1) {
         vocabulary = await vocabularyOf(db, found.version);
@@ -221,9 +281,35 @@ export function postgresSearchProvider(db: Db, images: ImageStore): SearchProvid
       return {
         items: found.rows.map((row) => toProduct(row, images)),
         total: found.total,
+        words,
+        stop,
         ...(plan.correctedQuery && found.total > 0 ? { correctedQuery: plan.correctedQuery } : {}),
       };
     }
+  }
+
+  /**
+   * Meilisearch's "last" matching strategy (issue 40): when the words find nothing together, words are left out one
+   * at a time until the rest find something, option words first ("red", "xl", "42", numbers), then from the end; the
+   * first word that is not a stop word always stays. A query whose words do find something together answers only
+   * those full matches. An empty first page brings the popular products.
+   */
+  async function search(text: string, page: number, limit: number, suggest: boolean): Promise<SearchPage> {
+    const full = await searchAll(text, page, limit, suggest);
+    const { words, stop, ...answer } = full;
+    if (full.total > 0) return answer;
+    const vocabulary = await vocabularyOf(db);
+    for (const kept of dropOrder(vocabulary, words, stop)) {
+      const matchedQuery = kept.kept.map((w) => w.typed).join(' ');
+      const { words: _w, stop: _s, ...partial } = await searchAll(matchedQuery, page, limit, false);
+      if (partial.total === 0) continue;
+      return {
+        ...partial,
+        matchedQuery: partial.correctedQuery ?? matchedQuery,
+        unmatchedWords: kept.dropped.map((w) => w.typed),
+      };
+    }
+    return page === 1 && suggest ? { ...answer, popular: await popularProducts(db, images) } : answer;
   }
 
   return {

@@ -14,6 +14,12 @@ export interface SearchPage {
   correctedQuery?: string;
   /** When nothing was found: a query that finds something ("Did you mean …", issue 28). */
   suggestion?: string;
+  /** When words were left out to find something (issue 40): the words the results are for ("Showing results for …"). */
+  matchedQuery?: string;
+  /** The words left out, as typed ("“15” was left out"). */
+  unmatchedWords?: string[];
+  /** On an empty first page: a few popular products in stock (issue 40). */
+  popular?: Product[];
 }
 
 export interface SearchProvider {

@@ -16,7 +16,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{
   /**
    * `GET /search/:query?page=1&limit=24` → 200 matches, best first, with paging like the product list (the total
    * counts up to MAX_HITS), `correctedQuery` when a misspelt word was corrected, and `suggestion` when nothing was
-   * found but a query close to it finds something ("Did you mean …", issue 28); 400 when the trimmed query is
+   * found but a query close to it finds something ("Did you mean …", issue 28); `matchedQuery` and `unmatchedWords`
+   * when words were left out to find something, and `popular` on an empty first page (issue 40); 400 when the trimmed query is
    * empty or longer than 100 characters. Without `page` and `limit` (spec §7's client) `data` is every match, up to
    * `LIMITS.unpagedList.max` and MAX_HITS, with `limit` the unpaged cap and `pagination.pages` 1. Answers come from the catalog cache (lib/catalog-cache.ts: serialized and
    * compressed once per catalog generation, query and page), so a popular search costs no query until the catalog
@@ -41,7 +42,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{
       const answer = await cache.answer(
         key,
         async () => {
-          const { items, total, correctedQuery, suggestion } = await provider.search(text, page, limit);
+          const { items, total, correctedQuery, suggestion, matchedQuery, unmatchedWords, popular } =
+            await provider.search(text, page, limit);
           const found = SearchResponse.parse({
             success: true,
             data: await withOptionNames(db, items),
@@ -50,11 +52,13 @@ export const searchRoutes: FastifyPluginAsyncZod<{
             pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },
             ...(correctedQuery ? { correctedQuery } : {}),
             ...(suggestion ? { suggestion } : {}),
+            ...(matchedQuery ? { matchedQuery, unmatchedWords } : {}),
+            ...(popular ? { popular } : {}),
           });
           // A stock move of a product it shows forgets it; others leave it cached.
           return new RawJson(
             JSON.stringify(found),
-            found.data.map((p) => p._id),
+            [...found.data, ...(found.popular ?? [])].map((p) => p._id),
           );
         },
         request,

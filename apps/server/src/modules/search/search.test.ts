@@ -128,6 +128,19 @@ describe('search', () => {
     else expect(found[0]).toBe(ids[key]);
   });
 
+  it.each([
+    ['iphone 15', 'iphone', ['15']],
+    ['iphone zzqxj', 'iphone', ['zzqxj']],
+  ])(
+    '"%s" finds the iPhone first, for "%s", saying what was left out (issue 40)',
+    async (query, matched, left) => {
+      const body = (await search(query)).json();
+      expect(body.data[0]._id).toBe(ids.iphone);
+      expect(body.matchedQuery).toBe(matched);
+      expect(body.unmatchedWords).toEqual(left);
+    },
+  );
+
   it('ranks a title match above a description match', async () => {
     const found = await titles('iphone 16 pro');
     expect(found.indexOf(ids.iphone!)).toBeLessThan(found.indexOf(ids.case!));
@@ -354,6 +367,9 @@ describe('short words, option words and "Did you mean" (issue 28)', () => {
       pagination: { total: number };
       correctedQuery?: string;
       suggestion?: string;
+      matchedQuery?: string;
+      unmatchedWords?: string[];
+      popular?: Array<{ _id: string; totalStock: number }>;
     };
   };
   const brandsOf = async (query: string) => [...new Set((await found(query)).data.map((p) => p.brand))];
@@ -404,7 +420,9 @@ describe('short words, option words and "Did you mean" (issue 28)', () => {
       });
     // Option words (issue 28): kept by the admin service; set directly here.
     await s.db.execute(
-      sql`update products set option_text = 'Size S M L Colour Red Blue' where id = ${id.fleece1}`,
+      sql`update products set option_text = 'Size S M L Colour Red Blue',
+            option_facets = '{size:s,size:m,size:l,colour:red,colour:blue,v:s|red,v:m|blue,v:l|red}'
+          where id = ${id.fleece1}`,
     );
     await s.db.execute(
       sql`update products set option_text = 'Size S M Colour Green' where id = ${id.fleece2}`,
@@ -522,12 +540,62 @@ describe('short words, option words and "Did you mean" (issue 28)', () => {
   it.each([
     ['a word with no close catalog word', 'zzqxj'],
     ['a close word found only in descriptions', 'sofa'],
-    ['words that each mean something but find nothing together', 'dove sock'],
     ['a stop word alone', 'your'],
   ])('offers no suggestion for %s ("%s")', async (_label, query) => {
     const body = await found(query);
     expect(body.data).toEqual([]);
     expect(body.suggestion).toBeUndefined();
+  });
+
+  it('leaves out words that find nothing together (issue 40): "dove sock" shows Dove and says "sock" was left out', async () => {
+    const body = await found('dove sock');
+    expect(body.data.map((p) => p._id).sort()).toEqual([id.bar, id.wash].sort());
+    expect(body.matchedQuery).toBe('dove');
+    expect(body.unmatchedWords).toEqual(['sock']);
+    expect(body.suggestion).toBeUndefined();
+    expect(body.popular).toBeUndefined();
+  });
+
+  it('leaves out option words first, then words from the end ("wilson red sock": the Wilson sock)', async () => {
+    const body = await found('wilson red sock');
+    expect(body.data.map((p) => p._id)).toEqual([id.sock1]);
+    expect(body.matchedQuery).toBe('wilson sock');
+    expect(body.unmatchedWords).toEqual(['red']);
+    const fromEnd = await found('sock wilson tour');
+    expect(fromEnd.data.map((p) => p._id)).toEqual([id.sock1]);
+    expect(fromEnd.unmatchedWords).toEqual(['tour']);
+  });
+
+  it('answers only the full matches when the words find something together', async () => {
+    const body = await found('red hoodie');
+    expect(body.data.map((p) => p._id)).toEqual([id.fleece1]);
+    expect(body.matchedQuery).toBeUndefined();
+    expect(body.unmatchedWords).toBeUndefined();
+  });
+
+  it('offers 4 popular products in stock, the most reviewed first, on an empty first page only', async () => {
+    await s.db.execute(sql`update products set reviews_count = 7 where id = ${id.ace}`);
+    await s.db.execute(sql`update products set reviews_count = 5 where id = ${id.bar}`);
+    await s.db.execute(sql`update products set reviews_count = 9, total_stock = 0 where id = ${id.marmont}`);
+    const body = await found('zzqxj wwqq');
+    expect(body.data).toEqual([]);
+    expect(body.popular).toHaveLength(4);
+    expect(body.popular!.slice(0, 2).map((p) => p._id)).toEqual([id.ace, id.bar]);
+    expect(body.popular!.every((p) => p.totalStock > 0)).toBe(true);
+    const page2 = await s.app.inject({ method: 'GET', url: '/api/shop/search/zzqxj?page=2&limit=10' });
+    expect(page2.json().popular).toBeUndefined();
+    expect((await found('dove')).popular).toBeUndefined();
+  });
+
+  it('finds a product by every category it is filed under, its `category` still the first (issue 40)', async () => {
+    await s.db.execute(sql`update products set categories = '{Men,Clothing}' where id = ${id.pima}`);
+    const body = await found('clothing');
+    const polo = body.data.find((p) => p._id === id.pima) as unknown as {
+      category: string;
+      categories: string[];
+    };
+    expect(polo).toMatchObject({ category: 'Men', categories: ['Men', 'Clothing'] });
+    expect((await found('men polo')).data.map((p) => p._id)).toEqual([id.pima]);
   });
 
   it('offers no suggestion when something was found', async () => {

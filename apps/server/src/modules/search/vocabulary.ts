@@ -123,6 +123,11 @@ export interface Vocabulary {
   synonyms: Map<string, Phrase[]>;
   /** Correction candidates (terms and synonym keys) by length. */
   byLength: Map<number, string[]>;
+  /**
+   * The words of the catalog's Size and Colour values ("red", "navy", "xl", "42"), folded: dropped first when a
+   * query's words find nothing together (issue 40).
+   */
+  optionWords: Set<string>;
 }
 
 /** The first index in sorted `terms` whose term is >= `prefix`. */
@@ -169,13 +174,20 @@ async function load(db: Db, version: number): Promise<Vocabulary> {
     list.push({ phrase: s.synonym, query: s.query, docCount: 0 });
     synonyms.set(term, list);
   }
+  const facetRows = await selectRows<{ value: string }>(
+    db,
+    sql`select distinct substr(entry, strpos(entry, ':') + 1) as value
+        from catalog_counts, unnest(option_facets) as entry
+        where entry like 'size:%' or entry like 'colour:%'`,
+  );
+  const optionWords = new Set(facetRows.flatMap((r) => splitWords(r.value, 10).map(foldTerm)));
   const byLength = new Map<number, string[]>();
   for (const term of new Set([...terms.keys(), ...synonyms.keys()])) {
     const list = byLength.get(term.length) ?? [];
     list.push(term);
     byLength.set(term.length, list);
   }
-  return { version, terms, docCounts, sorted: [...terms.keys()].sort(), synonyms, byLength };
+  return { version, terms, docCounts, sorted: [...terms.keys()].sort(), synonyms, byLength, optionWords };
 }
 
 /** The vocabulary version the database holds now. */

@@ -17,7 +17,7 @@ import { adminApi } from './admin-api';
 import { ImageUpload } from './image-upload';
 import { LabelledSelect } from './list-controls';
 
-type FormState = Record<Exclude<keyof ProductInput, 'version'>, string>;
+type FormState = Record<Exclude<keyof ProductInput, 'version' | 'categories'>, string>;
 const EMPTY: FormState = {
   image: '',
   title: '',

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_HITS, SEARCH_MIN_CHARS } from '@emporium/contract';
+import { CATEGORIES, SEARCH_DEBOUNCE_MS, SEARCH_MAX_HITS, SEARCH_MIN_CHARS } from '@emporium/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -16,12 +16,21 @@ function resultCount(total: number, shown: number): string {
   return shown < count ? `Showing ${shown} of ${all} ${noun}` : `${all} ${noun}`;
 }
 
+/** "“15” was left out", "“red” and “xl” were left out". */
+function leftOut(words: string[]): string {
+  const quoted = words.map((w) => `"${w}"`);
+  const list = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}` : quoted[0];
+  return `${list} ${words.length > 1 ? 'were' : 'was'} left out`;
+}
+
 /**
  * The search page (spec §2, §4): the query lives in `searchQuery` in the URL (a shared link or a reload searches
  * again), runs 500 ms after typing stops when longer than 2 characters, and clears the results when emptied. Above
  * the results: how many products matched and, when the server corrected a misspelt word, the query they are for.
  * When nothing matched and the server knows a close query that finds something, "Did you mean <that query>?" links
- * to its search (issue 28).
+ * to its search (issue 28), and the page offers the categories and a few popular products (issue 40). When the words
+ * found nothing together and the server left some out, the page says for which words the results are and which
+ * were left out.
  * Results come 48 at a time (SEARCH_PAGE_SIZE); "Load more" under them (with "Showing n of m products") adds the next
  * page, so every match the server ranks can be reached.
  */
@@ -37,6 +46,9 @@ export function SearchPage() {
     pages,
     correctedQuery,
     suggestion,
+    matchedQuery,
+    unmatchedWords,
+    popular,
     isLoading,
     isLoadingMore,
     error,
@@ -115,21 +127,48 @@ export function SearchPage() {
             Error: {error}
           </p>
         ) : searchResults.length === 0 ? (
-          <div className="space-y-2 text-center text-neutral-600">
-            <p>{`No products found for "${query}"`}</p>
-            {suggestion && (
-              <p>
-                {'Did you mean '}
-                <Link
-                  to={{ search: `?${new URLSearchParams({ searchQuery: suggestion })}` }}
-                  replace
-                  onClick={() => searchSuggestion(suggestion)}
-                  className="font-semibold text-neutral-900 underline underline-offset-4 hover:text-neutral-700"
-                >
-                  {suggestion}
-                </Link>
-                ?
-              </p>
+          <div className="space-y-6">
+            <div className="space-y-2 text-center text-neutral-600">
+              <p>{`No products found for "${query}"`}</p>
+              {suggestion && (
+                <p>
+                  {'Did you mean '}
+                  <Link
+                    to={{ search: `?${new URLSearchParams({ searchQuery: suggestion })}` }}
+                    replace
+                    onClick={() => searchSuggestion(suggestion)}
+                    className="font-semibold text-neutral-900 underline underline-offset-4 hover:text-neutral-700"
+                  >
+                    {suggestion}
+                  </Link>
+                  ?
+                </p>
+              )}
+            </div>
+            <nav aria-labelledby="search-categories" className="space-y-2">
+              <h2 id="search-categories" className="text-lg font-semibold">
+                Browse the categories
+              </h2>
+              <ul className="flex flex-wrap gap-2">
+                {CATEGORIES.map((c) => (
+                  <li key={c}>
+                    <Link
+                      to={`/shop/listing?category=${encodeURIComponent(c)}`}
+                      className="inline-flex min-h-11 items-center rounded-full border border-neutral-300 px-4 text-sm hover:bg-neutral-100"
+                    >
+                      {c}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            {popular.length > 0 && (
+              <section aria-labelledby="search-popular" className="space-y-2">
+                <h2 id="search-popular" className="text-lg font-semibold">
+                  Popular products
+                </h2>
+                <ProductGrid products={popular} />
+              </section>
             )}
           </div>
         ) : (
@@ -138,12 +177,20 @@ export function SearchPage() {
               <h1 className="text-xl font-bold">{`Search Results for "${query}"`}</h1>
               <p ref={countRef} tabIndex={-1} role="status" className="text-sm text-neutral-600 outline-none">
                 {resultCount(total, searchResults.length)}
-                {correctedQuery && (
+                {matchedQuery ? (
                   <>
                     {' · Showing results for "'}
-                    <strong className="font-semibold text-neutral-900">{correctedQuery}</strong>
-                    {'"'}
+                    <strong className="font-semibold text-neutral-900">{matchedQuery}</strong>
+                    {`" · ${leftOut(unmatchedWords)}`}
                   </>
+                ) : (
+                  correctedQuery && (
+                    <>
+                      {' · Showing results for "'}
+                      <strong className="font-semibold text-neutral-900">{correctedQuery}</strong>
+                      {'"'}
+                    </>
+                  )
                 )}
               </p>
             </div>

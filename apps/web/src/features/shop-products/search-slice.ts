@@ -21,6 +21,11 @@ export interface SearchState {
   correctedQuery: string | null;
   /** Set when nothing was found but a close query finds something: "Did you mean …" (issue 28). */
   suggestion: string | null;
+  /** Set when words were left out to find something (issue 40): the words used and those left out. */
+  matchedQuery: string | null;
+  unmatchedWords: string[];
+  /** On an empty answer: a few popular products in stock (issue 40). */
+  popular: Product[];
   isLoading: boolean;
   isLoadingMore: boolean;
   error: string | null;
@@ -36,6 +41,9 @@ const initialState: SearchState = {
   pages: 0,
   correctedQuery: null,
   suggestion: null,
+  matchedQuery: null,
+  unmatchedWords: [],
+  popular: [],
   isLoading: false,
   isLoadingMore: false,
   error: null,
@@ -49,6 +57,9 @@ interface SearchAnswer {
   pages: number;
   correctedQuery: string | null;
   suggestion: string | null;
+  matchedQuery: string | null;
+  unmatchedWords: string[];
+  popular: Product[];
 }
 
 /** One page of matches for a query: page 1 replaces the results, later pages ("Load more") append to them. */
@@ -69,6 +80,9 @@ export const getSearchResults = createAsyncThunk<
       pages: body.pagination.pages,
       correctedQuery: body.correctedQuery ?? null,
       suggestion: body.suggestion ?? null,
+      matchedQuery: body.matchedQuery ?? null,
+      unmatchedWords: body.unmatchedWords ?? [],
+      popular: body.popular ?? [],
     };
   } catch (error) {
     return rejectWithValue(errorMessage(error, 'Network error occurred'));
@@ -100,7 +114,17 @@ const searchSlice = createSlice({
       })
       .addCase(getSearchResults.fulfilled, (state, action) => {
         if (state.query !== action.meta.arg.query) return;
-        const { products, total, page, pages, correctedQuery, suggestion } = action.payload;
+        const {
+          products,
+          total,
+          page,
+          pages,
+          correctedQuery,
+          suggestion,
+          matchedQuery,
+          unmatchedWords,
+          popular,
+        } = action.payload;
         if (isMore(action.meta.arg)) {
           // A product can move up a page when the catalog changes between requests: show it once.
           const shown = new Set(state.searchResults.map((p) => p._id));
@@ -110,6 +134,9 @@ const searchSlice = createSlice({
           state.searchResults = products;
           state.correctedQuery = correctedQuery;
           state.suggestion = suggestion;
+          state.matchedQuery = matchedQuery;
+          state.unmatchedWords = unmatchedWords;
+          state.popular = popular;
           state.isLoading = false;
         }
         state.total = total;
@@ -129,6 +156,9 @@ const searchSlice = createSlice({
         state.pages = 0;
         state.correctedQuery = null;
         state.suggestion = null;
+        state.matchedQuery = null;
+        state.unmatchedWords = [];
+        state.popular = [];
         state.error = action.payload ?? 'Network error occurred';
         state.isLoading = false;
       })

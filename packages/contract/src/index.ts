@@ -10,6 +10,7 @@ export * from './cart.ts';
 export * from './addresses.ts';
 export * from './orders.ts';
 export * from './order-transitions.ts';
+export * from './state-labels.ts';
 export * from './reviews.ts';
 export * from './search.ts';
 export * from './admin.ts';

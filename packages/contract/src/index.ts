@@ -22,4 +22,5 @@ export * from './countries.ts';
 export * from './pricing.ts';
 export * from './variants.ts';
 export * from './variant-options.ts';
+export * from './variant-grid.ts';
 export * from './gallery.ts';

@@ -94,7 +94,8 @@ export function ProductEditorForm({ children }: { children: ReactNode }) {
         aria-label="Save changes"
         className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-x-3 gap-y-2 border-t border-neutral-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur md:-mx-6 md:px-6"
       >
-        <p className="mr-auto min-w-0 text-sm text-neutral-700" aria-live="polite">
+        {/* On the right with the buttons: from lg on the toasts sit bottom-left, over the bar's left end. */}
+        <p className="min-w-0 flex-1 text-sm text-neutral-700 sm:flex-none sm:text-right" aria-live="polite">
           {saving ? 'Saving...' : (blocked ?? (dirty ? 'Unsaved changes' : 'All changes saved'))}
         </p>
         <Button

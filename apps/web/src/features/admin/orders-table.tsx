@@ -14,7 +14,8 @@ const cellLabel = 'block font-sans text-xs text-neutral-600 sm:hidden';
 
 /**
  * The All Orders table (spec §4): Order (the number, `#1001`, issue 26), Order ID (first 8 characters), Customer (name and e-mail), Order Date, Order Amount,
- * Order Status, Payment (its status in the shared words, issue 40) and View Details. Below `sm` each row is a stacked card with its own labels (the header row is
+ * Order Status, Payment (its status in the shared words, issue 40; between sm and lg inside the status cell) and View
+ * Details. Below `sm` each row is a stacked card with its own labels (the header row is
  * hidden), so nothing scrolls sideways on a phone; from `sm` on it is the plain table. An order whose shopper
  * withdrew and that the shop has not refunded yet says "Withdrawal to process" under its status (issue 26).
  */
@@ -29,7 +30,7 @@ export function OrdersTable({ orders, onView }: { orders: AdminOrder[]; onView: 
           <th className="py-2 pr-3 font-semibold">Order Date</th>
           <th className="py-2 pr-3 font-semibold">Order Amount</th>
           <th className="py-2 pr-3 font-semibold">Order Status</th>
-          <th className="py-2 pr-3 font-semibold">Payment</th>
+          <th className="hidden py-2 pr-3 font-semibold lg:table-cell">Payment</th>
           <th className="py-2 font-semibold">
             <span className="sr-only">Details</span>
           </th>
@@ -75,9 +76,13 @@ export function OrdersTable({ orders, onView }: { orders: AdminOrder[]; onView: 
                   <StateBadge kind="order" status={o.orderStatus} />
                   {o.withdrawal && !o.withdrawal.processedAt && <WithdrawalBadge />}
                   {o.refundDue && <RefundDueBadge />}
+                  {/* Between sm and lg the Payment column would push the table past a tablet's width. */}
+                  <span className="hidden sm:inline-flex lg:hidden">
+                    <StateBadge kind="payment" status={o.paymentStatus} />
+                  </span>
                 </span>
               </td>
-              <td className={cell} data-testid="admin-order-payment">
+              <td className={cn(cell, 'sm:hidden lg:table-cell')} data-testid="admin-order-payment">
                 <span className={cellLabel}>Payment</span>
                 <StateBadge kind="payment" status={o.paymentStatus} />
               </td>

@@ -116,13 +116,14 @@ describe('product photo gallery', () => {
       const photos = section.getByTestId('gallery-photo');
       await expect.poll(() => photos.count()).toBe(1);
       expect(await section.getByRole('button', { name: 'Remove photo 1' }).isDisabled()).toBe(true);
-      expect(await section.getByRole('button', { name: 'Save photos' }).isDisabled()).toBe(true);
+      const bar = admin.getByRole('region', { name: 'Save changes' });
+      expect(await bar.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
 
       // Add photo: an upload becomes photo 2, with its alt text.
       await section.locator('#image-upload').setInputFiles(await pngFile(phone ? '#2a9d8f' : '#e76f51'));
       await expect.poll(() => photos.count()).toBe(2);
       await section.getByLabel('Alt text for photo 2').fill('The product from the back');
-      await section.getByText('Unsaved changes').waitFor();
+      await bar.getByText('Unsaved changes').waitFor();
 
       // Moving photo 2 left and back again: the focus stays on the photo, now named by its new position.
       await section.getByRole('button', { name: 'Move photo 2 left' }).click();
@@ -137,9 +138,9 @@ describe('product photo gallery', () => {
       expect(await section.getByLabel('Alt text for photo 2').inputValue()).toBe('The product from the back');
       await snapScreens(admin, 'product-gallery-admin', name);
 
-      await section.getByRole('button', { name: 'Save photos' }).click();
-      await admin.getByText('Photos saved', { exact: true }).first().waitFor();
-      await section.getByText('All changes saved').waitFor();
+      await bar.getByRole('button', { name: 'Save', exact: true }).click();
+      await admin.getByText('Product saved', { exact: true }).first().waitFor();
+      await bar.getByText('All changes saved').waitFor();
       const saved = (await adminCall<{ data: AdminProductImage[] }>(galleryPath(product._id))).data;
       expect(saved.map((p) => p.alt)).toEqual([before[0]!.alt, 'The product from the back']);
       expect(saved[0]!.key).toBe(before[0]!.key);

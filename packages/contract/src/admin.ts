@@ -220,7 +220,8 @@ const Window = z.object({ revenue: z.number(), paidOrders: z.number().int() });
 /**
  * `GET /api/admin/dashboard`: figures an owner opens first (all money in dollars). `revenue*` and `paidOrders*`
  * count orders whose payment was captured and that were not cancelled afterwards, by the day they were paid (UTC);
- * revenue is net of refunds (issue 26: total minus what was refunded). `openWithdrawals` is how many withdrawals
+ * revenue is net of refunds (issue 26: total minus what was refunded), and a fully refunded order is not a paid order
+ * (issue 40). `latestOrders` carry their `orderNumber` (#1023). `openWithdrawals` is how many withdrawals
  * wait for the shop's refund.
  */
 export const DashboardResponse = z.object({

@@ -1,7 +1,8 @@
 /**
  * The dashboard's summary tables (issue 29, migration 0021) stay equal to the sums they replace, computed again from
  * the orders, after every kind of change an order goes through: placed, paid, refunded in part, cancelled (refunded in
- * full), cancelled unpaid, delivered, archived, moved to another day, deleted.
+ * full), cancelled unpaid, delivered, archived, moved to another day, deleted. A fully refunded order that stays
+ * open brings no revenue and is not a paid order (issue 40, item 13; migration 0038).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -43,7 +44,8 @@ async function compare() {
     ),
     selectRows(
       t.db,
-      sql`select (paid_at at time zone 'UTC')::date::text as day, count(*)::int as n,
+      sql`select (paid_at at time zone 'UTC')::date::text as day,
+                 (count(*) filter (where payment_status <> 'refunded'))::int as n,
                  sum(total_cents - refunded_cents)::int as net
           from orders where ${counted} group by 1 order by 1`,
     ),
@@ -137,5 +139,42 @@ describe('dashboard summary tables', () => {
       await as(t.app, admin).get('/api/admin/orders/get?payment=unpaid&page=1&limit=2')
     ).json();
     expect(checkouts.pagination.total).toBe(1);
+  });
+});
+
+describe('a fully refunded order', () => {
+  it('is not counted as a paid order of its day; a partly refunded one still is', async () => {
+    const p = await insertProduct(t.db, { price: 30, totalStock: 20 });
+    const before = await dashboardFigures(t.db, t.images);
+    const full = await buyProducts(t.app, buyer, [{ productId: p, quantity: 1 }]);
+    const part = await buyProducts(t.app, buyer, [{ productId: p, quantity: 1 }]);
+    const paid = await dashboardFigures(t.db, t.images);
+    expect(paid.today.paidOrders).toBe(before.today.paidOrders + 2);
+    expect(paid.today.revenue).toBeCloseTo(before.today.revenue + full.totalPrice + part.totalPrice, 2);
+
+    const all = await as(t.app, admin).post(`/api/admin/orders/refund/${full._id}`, {
+      amount: full.totalPrice,
+    });
+    expect(all.statusCode).toBe(200);
+    const some = await as(t.app, admin).post(`/api/admin/orders/refund/${part._id}`, { amount: 10 });
+    expect(some.statusCode).toBe(200);
+    const [states] = await selectRows<{ full: string; part: string; status: string }>(
+      t.db,
+      sql`select (select payment_status from orders where id = ${full._id}) as full,
+                 (select payment_status from orders where id = ${part._id}) as part,
+                 (select order_status from orders where id = ${full._id}) as status`,
+    );
+    expect(states).toEqual({ full: 'refunded', part: 'partially_refunded', status: 'Processing' });
+
+    const after = await dashboardFigures(t.db, t.images);
+    expect(after.today.paidOrders).toBe(before.today.paidOrders + 1);
+    expect(after.last30Days.paidOrders).toBe(before.last30Days.paidOrders + 1);
+    expect(after.today.revenue).toBeCloseTo(before.today.revenue + part.totalPrice - 10, 2);
+    const c = await compare();
+    expect(c.days).toEqual(c.daysAgain);
+
+    // Deleting the refunded order takes nothing more away.
+    await t.db.delete(orders).where(eq(orders.id, full._id));
+    expect((await dashboardFigures(t.db, t.images)).today.paidOrders).toBe(before.today.paidOrders + 1);
   });
 });

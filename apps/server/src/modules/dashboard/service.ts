@@ -1,9 +1,9 @@
 /**
  * The admin dashboard's figures (issue: "what an owner opens first"). Revenue counts orders whose payment was captured
  * and that were not cancelled since, by the UTC day they were paid, net of refunds (issue 26: `total_cents -
- * refunded_cents`); it and the counts by status (of paid orders only, issue 40) are read from the summary tables a
- * trigger keeps exact in each order's transaction (migrations 0021, 0036, docs/decisions/015), not summed over a year
- * of orders. Money in dollars.
+ * refunded_cents`); a fully refunded order is no paid order (issue 40, item 13; migration 0038). It and the counts
+ * by status (of paid orders only, issue 40) are read from the summary tables a trigger keeps exact in each order's
+ * transaction (migrations 0021, 0036, 0038, docs/decisions/015), not summed over a year of orders. Money in dollars.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES, toDollars, type Dashboard, type OrderStatus } from '@emporium/contract';

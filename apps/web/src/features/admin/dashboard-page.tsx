@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ORDER_STATUSES, type Dashboard } from '@emporium/contract';
+import { StateBadge } from '@/components/ui/state-badge';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 import { adminApi } from './admin-api';
 import { VariantsLowStock } from './product-editor/variants-low-stock';
-import { AdminStatusBadge } from './status-badge';
 
 function Card({ label, value, sub }: { label: string; value: string; sub?: string }) {
   return (
@@ -21,7 +21,8 @@ function Card({ label, value, sub }: { label: string; value: string; sub?: strin
 /**
  * The dashboard: revenue net of refunds and paid orders (today, 7 and 30 days), average order value, orders by
  * status with the withdrawals to process (issue 26, linking to those orders), revenue per day for 30 days, variants
- * low on stock or sold out (issue 28), and the latest orders linking to their details.
+ * low on stock or sold out (issue 28), and the latest orders by number (#1023, issue 40) with their order and payment
+ * statuses, linking to their details. Badges use the shared state words and colours (state-badge.tsx).
  */
 export function AdminDashboardPage() {
   const [data, setData] = useState<Dashboard | null>(null);
@@ -79,7 +80,7 @@ export function AdminDashboardPage() {
           <ul className="space-y-2">
             {ORDER_STATUSES.map((s) => (
               <li key={s} className="flex items-center justify-between">
-                <AdminStatusBadge status={s} />
+                <StateBadge kind="order" status={s} />
                 <span className="font-semibold">{data.ordersByStatus[s] ?? 0}</span>
               </li>
             ))}
@@ -137,15 +138,17 @@ export function AdminDashboardPage() {
                 <li key={o._id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <Link
                     to={`/admin/orders?order=${o._id}`}
-                    className="font-mono underline underline-offset-4"
+                    className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4 sm:min-h-0"
+                    data-testid="latest-order-number"
                   >
-                    {o._id.slice(0, 8)}...
+                    #{o.orderNumber}
                   </Link>
                   <span className="text-neutral-600">
                     {new Date(o.orderDate).toLocaleDateString('en-US')}
                   </span>
                   <span className="ml-auto font-semibold">{formatPrice(o.totalPrice)}</span>
-                  <AdminStatusBadge status={o.orderStatus} />
+                  <StateBadge kind="order" status={o.orderStatus} />
+                  <StateBadge kind="payment" status={o.paymentStatus} />
                 </li>
               ))}
             </ul>

@@ -80,6 +80,7 @@ export function ImageUpload({
         <input
           ref={input}
           id="image-upload"
+          aria-label={label}
           type="file"
           accept="image/jpeg,image/png,image/webp,image/avif"
           className="sr-only"

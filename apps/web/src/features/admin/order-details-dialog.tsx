@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { OrderPricingRows } from '@/components/order-pricing';
-import { isPaid, variantLabel, type AdminOrder } from '@emporium/contract';
+import { isPaid, paymentMethodLabel, variantLabel, type AdminOrder } from '@emporium/contract';
 import { formatDateTime, OrderTimeline } from '@/components/order-timeline';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { StateBadge } from '@/components/ui/state-badge';
 import { toast } from '@/components/ui/toast-store';
 import { formatPrice } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { deleteOrder, fetchOrderDetails, selectAdminOrders } from './admin-slices';
 import { balanceCents, RefundDialog } from './refund-dialog';
 import { StatusControl } from './status-control';
-import { AdminPaymentBadge, AdminStatusBadge } from './status-badge';
 
 const na = (v: string | null | undefined) => (v && v.trim() ? v : 'N/A');
 
@@ -136,10 +136,10 @@ function OrderFacts({ order }: { order: AdminOrder }) {
         <dt className="text-neutral-600">Order Price</dt>
         <dd className="font-bold">{formatPrice(order.totalPrice)}</dd>
         <dt className="text-neutral-600">Payment Method</dt>
-        <dd>{na(order.paymentMethod)}</dd>
+        <dd>{paymentMethodLabel(order.paymentMethod)}</dd>
         <dt className="text-neutral-600">Payment Status</dt>
         <dd>
-          <AdminPaymentBadge status={order.paymentStatus} />
+          <StateBadge kind="payment" status={order.paymentStatus} />
         </dd>
         {order.refundedTotal > 0 && (
           <>
@@ -153,7 +153,7 @@ function OrderFacts({ order }: { order: AdminOrder }) {
         <dd className="break-all">{na(order.paymentId)}</dd>
         <dt className="text-neutral-600">Order Status</dt>
         <dd>
-          <AdminStatusBadge status={order.orderStatus} />
+          <StateBadge kind="order" status={order.orderStatus} />
         </dd>
         {order.shipment && (
           <>

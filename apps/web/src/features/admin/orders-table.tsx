@@ -1,8 +1,9 @@
 import type { AdminOrder } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
+import { StateBadge } from '@/components/ui/state-badge';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
-import { AdminStatusBadge, RefundDueBadge, WithdrawalBadge } from './status-badge';
+import { RefundDueBadge, WithdrawalBadge } from './status-badge';
 
 /** A row: a two-column card below `sm`, a table row from `sm` on. */
 const row =
@@ -13,7 +14,8 @@ const cellLabel = 'block font-sans text-xs text-neutral-600 sm:hidden';
 
 /**
  * The All Orders table (spec §4): Order (the number, `#1001`, issue 26), Order ID (first 8 characters), Customer (name and e-mail), Order Date, Order Amount,
- * Order Status and View Details. Below `sm` each row is a stacked card with its own labels (the header row is
+ * Order Status, Payment (its status in the shared words, issue 40; between sm and lg inside the status cell) and View
+ * Details. Below `sm` each row is a stacked card with its own labels (the header row is
  * hidden), so nothing scrolls sideways on a phone; from `sm` on it is the plain table. An order whose shopper
  * withdrew and that the shop has not refunded yet says "Withdrawal to process" under its status (issue 26).
  */
@@ -28,6 +30,7 @@ export function OrdersTable({ orders, onView }: { orders: AdminOrder[]; onView: 
           <th className="py-2 pr-3 font-semibold">Order Date</th>
           <th className="py-2 pr-3 font-semibold">Order Amount</th>
           <th className="py-2 pr-3 font-semibold">Order Status</th>
+          <th className="hidden py-2 pr-3 font-semibold lg:table-cell">Payment</th>
           <th className="py-2 font-semibold">
             <span className="sr-only">Details</span>
           </th>
@@ -36,7 +39,7 @@ export function OrdersTable({ orders, onView }: { orders: AdminOrder[]; onView: 
       <tbody className="block space-y-3 sm:table-row-group sm:space-y-0">
         {orders.length === 0 ? (
           <tr className="block sm:table-row">
-            <td colSpan={7} className="block py-6 text-center text-neutral-600 sm:table-cell">
+            <td colSpan={8} className="block py-6 text-center text-neutral-600 sm:table-cell">
               No orders found
             </td>
           </tr>
@@ -70,10 +73,18 @@ export function OrdersTable({ orders, onView }: { orders: AdminOrder[]; onView: 
               <td className={cell}>
                 <span className={cellLabel}>Order Status</span>
                 <span className="flex flex-wrap gap-1">
-                  <AdminStatusBadge status={o.orderStatus} />
+                  <StateBadge kind="order" status={o.orderStatus} />
                   {o.withdrawal && !o.withdrawal.processedAt && <WithdrawalBadge />}
                   {o.refundDue && <RefundDueBadge />}
+                  {/* Between sm and lg the Payment column would push the table past a tablet's width. */}
+                  <span className="hidden sm:inline-flex lg:hidden">
+                    <StateBadge kind="payment" status={o.paymentStatus} />
+                  </span>
                 </span>
+              </td>
+              <td className={cn(cell, 'sm:hidden lg:table-cell')} data-testid="admin-order-payment">
+                <span className={cellLabel}>Payment</span>
+                <StateBadge kind="payment" status={o.paymentStatus} />
               </td>
               <td className="col-span-2 pt-2 sm:py-2 sm:text-right">
                 <Button

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import {
   BRANDS,
   CATEGORIES,
@@ -16,6 +17,7 @@ import { errorMessage } from '@/lib/api';
 import { adminApi } from './admin-api';
 import { ImageUpload } from './image-upload';
 import { LabelledSelect } from './list-controls';
+import { variantsApi } from './product-editor/variants-api';
 
 type FormState = Record<Exclude<keyof ProductInput, 'version' | 'categories'>, string>;
 const EMPTY: FormState = {
@@ -44,14 +46,30 @@ function fromProduct(p: Product): FormState {
 
 /**
  * The products drawer's form (spec §4, §5) in add or edit mode: prefilled when editing, image control disabled in
- * edit, submit disabled until every field is filled; the server's refusal (e.g. a product with options, issue 28) is
- * shown as a toast.
+ * edit, submit disabled until every field is filled; the server's refusal is shown as a toast. A product with options
+ * (issue 28) has its prices and stock per variant: in its place of Price, Sale Price and Total Stock the drawer says
+ * so and links to the product's page, "Edit on the product page" (issue 40, item 12); its other fields are saved
+ * with the prices and stock unchanged.
  */
 export function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () => Promise<void> }) {
   const [form, setForm] = useState<FormState>(editing ? fromProduct(editing) : EMPTY);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
+  /** Whether the product being edited has options (asked when the drawer opens; a new product has none). */
+  const [options, setOptions] = useState<'checking' | 'none' | 'some'>(editing ? 'checking' : 'none');
   const complete = Object.values(form).every((v) => v.trim() !== '');
+
+  useEffect(() => {
+    if (!editing) return;
+    let live = true;
+    variantsApi.get(editing._id).then(
+      ({ data }) => live && setOptions(data.options.length > 0 ? 'some' : 'none'),
+      () => live && setOptions('none'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [editing]);
   const set = (key: keyof FormState) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   async function submit(event: FormEvent) {
@@ -146,9 +164,30 @@ export function ProductForm({ editing, onDone }: { editing: Product | null; onDo
           placeholder="Select brand"
         />
       </div>
-      {text('price', 'Price', 'number')}
-      {text('salePrice', 'Sale Price', 'number')}
-      {text('totalStock', 'Total Stock', 'number')}
+      {options === 'none' ? (
+        <>
+          {text('price', 'Price', 'number')}
+          {text('salePrice', 'Sale Price', 'number')}
+          {text('totalStock', 'Total Stock', 'number')}
+        </>
+      ) : options === 'checking' ? (
+        <p className="h-40 text-sm text-neutral-600" role="status">
+          Checking the product&apos;s sizes and colours...
+        </p>
+      ) : (
+        <div className="space-y-2 rounded-xl border border-neutral-200 bg-neutral-50 p-3 text-sm">
+          <p className="text-neutral-800">
+            This product has sizes or colours: each variant has its own price and stock ({form.totalStock} in
+            stock in all).
+          </p>
+          <Link
+            to={`/admin/products/${encodeURIComponent(editing?._id ?? '')}`}
+            className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+          >
+            Edit on the product page
+          </Link>
+        </div>
+      )}
       <Button type="submit" className="w-full" disabled={!complete || uploading || saving}>
         {editing ? 'Edit' : 'Add'}
       </Button>

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { OrderPricingRows } from '@/components/order-pricing';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { variantLabel, type Order } from '@emporium/contract';
+import { paymentMethodLabel, variantLabel, type Order } from '@emporium/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { StateBadge } from '@/components/ui/state-badge';
 import { formatDateTime, OrderTimeline } from '@/components/order-timeline';
 import { formatPrice } from '@/lib/format';
 import { OrderActions } from './order-actions';
 import { orderDetailsCleared, selectShopOrders } from './orders-slice';
-import { OrderStatusBadge, PaymentStatusBadge } from './status-badges';
 
 const na = (value: string | null | undefined) => (value && value.trim() ? value : 'N/A');
 
@@ -63,14 +63,14 @@ function OrderDetails({ order }: { order: Order }) {
         <dd className="font-medium">{formatDateTime(order.orderDate)}</dd>
         <dt className="text-neutral-600">Order Status</dt>
         <dd>
-          <OrderStatusBadge status={order.orderStatus} />
+          <StateBadge kind="order" status={order.orderStatus} />
         </dd>
         <dt className="text-neutral-600">Payment Status</dt>
         <dd>
-          <PaymentStatusBadge status={order.paymentStatus} />
+          <StateBadge kind="payment" status={order.paymentStatus} />
         </dd>
         <dt className="text-neutral-600">Payment Method</dt>
-        <dd className="font-medium">{na(order.paymentMethod)}</dd>
+        <dd className="font-medium">{paymentMethodLabel(order.paymentMethod)}</dd>
         <OrderPricingRows pricing={order.pricing} />
         <dt className="text-neutral-600">Total Amount</dt>
         <dd className="font-bold">{formatPrice(order.totalPrice)}</dd>

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
+import { StateBadge } from '@/components/ui/state-badge';
 import { useSessionUser } from '@/app/session';
 import { formatPrice } from '@/lib/format';
 import { cn } from '@/lib/cn';
@@ -12,7 +13,6 @@ import {
   ORDER_HISTORY_PAGE_SIZE,
   selectShopOrders,
 } from './orders-slice';
-import { OrderStatusBadge } from './status-badges';
 
 // The details dialog (Radix Dialog, the item carousel, the order's actions and timeline) downloads when the shopper
 // first asks for it; pointing at or focusing View Details starts the download (issue 46: first-load budget).
@@ -112,7 +112,7 @@ export function OrderHistory() {
                     </td>
                     <td className={cell}>
                       <span className={cellLabel}>Order Status</span>
-                      <OrderStatusBadge status={order.orderStatus} />
+                      <StateBadge kind="order" status={order.orderStatus} />
                     </td>
                     <td className="col-span-2 pt-2 sm:py-2 sm:text-right">
                       <Button

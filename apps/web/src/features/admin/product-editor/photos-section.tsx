@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { LIMITS, type AdminProductImage, type ProductDetails } from '@emporium/contract';
-import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api';
+import { useEditorSection } from './editor-bar';
 import { PhotoCard, type Photo } from './photo-card';
 import { productEditorApi } from './product-editor-api';
 import type { ProductEditorTools } from './product-editor-page';
@@ -19,8 +19,8 @@ type FocusTarget = { photoId: number; control: 'left' | 'right' | 'remove' } | {
 
 /**
  * The product's photos (issue 28): thumbnails in gallery order with alt text inputs, Move left/right, Replace and
- * Remove per photo, Add photo (up to LIMITS.productImages) and Save photos, which replaces the gallery on the
- * server. The first photo is the product's image in the shop. Buttons name the photo's position ("Move photo 2
+ * Remove per photo and Add photo (up to LIMITS.productImages); the page's save bar replaces the gallery on the
+ * server (and Discard goes back to it). The first photo is the product's image in the shop. Buttons name the photo's position ("Move photo 2
  * left"); moves and removals are announced and keep the keyboard focus on the photo.
  */
 export function PhotosSection({
@@ -35,7 +35,7 @@ export function PhotosSection({
 }) {
   const { ImageUpload } = tools;
   const [photos, setPhotos] = useState<Photo[] | null>(null);
-  const [saved, setSaved] = useState('');
+  const [saved, setSaved] = useState<Photo[]>([]);
   const [uploads, setUploads] = useState(0);
   const [saving, setSaving] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -49,7 +49,7 @@ export function PhotosSection({
         if (!live) return;
         const loaded = data.map(toPhoto);
         setPhotos(loaded);
-        setSaved(sent(loaded));
+        setSaved(loaded);
       },
       (error: unknown) =>
         toast({
@@ -81,6 +81,35 @@ export function PhotosSection({
     )?.focus();
   }, [photos]);
 
+  const dirty = photos !== null && sent(photos) !== sent(saved);
+  const busy = uploads > 0 || saving;
+
+  async function save(): Promise<boolean> {
+    setSaving(true);
+    try {
+      const answer = await productEditorApi.saveGallery(
+        product._id,
+        (photos ?? []).map((p) => ({ image: p.key, alt: p.alt.trim() })),
+      );
+      const stored = answer.data.map(toPhoto);
+      setPhotos(stored);
+      setSaved(stored);
+      onSaved();
+      return true;
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to save the photos'),
+        variant: 'destructive',
+      });
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  useEditorSection('photos', { dirty, blocked: null, busy, save, discard: () => setPhotos(saved) });
+
   if (photos === null) {
     return (
       <section aria-labelledby="photos-heading" className="space-y-3">
@@ -94,8 +123,6 @@ export function PhotosSection({
     );
   }
 
-  const dirty = sent(photos) !== saved;
-  const busy = uploads > 0 || saving;
   const trackUpload = (loading: boolean) => setUploads((n) => n + (loading ? 1 : -1));
 
   function move(index: number, by: -1 | 1) {
@@ -142,51 +169,18 @@ export function PhotosSection({
     setAnnouncement('Photo added.');
   }
 
-  async function save() {
-    setSaving(true);
-    try {
-      const answer = await productEditorApi.saveGallery(
-        product._id,
-        photos!.map((p) => ({ image: p.key, alt: p.alt.trim() })),
-      );
-      const stored = answer.data.map(toPhoto);
-      setPhotos(stored);
-      setSaved(sent(stored));
-      toast({ title: 'Photos saved' });
-      onSaved();
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to save the photos'),
-        variant: 'destructive',
-      });
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
     <section
       aria-labelledby="photos-heading"
       className="space-y-4 rounded-2xl border border-neutral-200 bg-white p-3 shadow-sm md:p-4"
     >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="photos-heading" className="text-lg font-semibold">
-            Photos
-          </h2>
-          <p className="text-sm text-neutral-600">
-            Up to {MAX_PHOTOS} photos. The first is the product&apos;s image in the shop and its lists.
-          </p>
-        </div>
-        <div className="flex items-center gap-3">
-          <span className="text-sm text-neutral-600" aria-live="polite">
-            {saving ? 'Saving...' : dirty ? 'Unsaved changes' : 'All changes saved'}
-          </span>
-          <Button className="h-11 sm:h-10" disabled={!dirty || busy} onClick={() => void save()}>
-            Save photos
-          </Button>
-        </div>
+      <div>
+        <h2 id="photos-heading" className="text-lg font-semibold">
+          Photos
+        </h2>
+        <p className="text-sm text-neutral-600">
+          Up to {MAX_PHOTOS} photos. The first is the product&apos;s image in the shop and its lists.
+        </p>
       </div>
       <p className="sr-only" role="status">
         {announcement}

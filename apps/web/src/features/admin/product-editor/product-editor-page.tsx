@@ -3,6 +3,8 @@ import { Link, useParams } from 'react-router';
 import { ChevronLeft } from 'lucide-react';
 import type { ProductDetails } from '@emporium/contract';
 import { ApiError } from '@/lib/api';
+import { DetailsSection } from './details-section';
+import { ProductEditorForm } from './editor-bar';
 import { PhotosSection } from './photos-section';
 import { productEditorApi } from './product-editor-api';
 import { VariantsSection } from './variants-section';
@@ -32,8 +34,10 @@ type Loaded =
   | { status: 'not-found' | 'failed'; id: string };
 
 /**
- * The admin's page of one product at /admin/products/:id (issue 28): its title and one section per part of the
- * product, each in its own file (Photos, Options and variants). The drawer of the products table keeps editing the spec's fields.
+ * The admin's page of one product at /admin/products/:id (issue 28), the one place that edits a product with options
+ * (issue 40, item 12): its title and one section per part of the product, each in its own file (Details, Photos,
+ * Options and variants), and one save bar for all of them (editor-bar.tsx: Discard, Save, a guard on leaving with
+ * unsaved changes). The products table's drawer sends a product with options here.
  */
 export function ProductEditorPage({ tools }: { tools: ProductEditorTools }) {
   const { id = '' } = useParams();
@@ -74,12 +78,20 @@ export function ProductEditorPage({ tools }: { tools: ProductEditorTools }) {
               {current.product.category} · {current.product.brand}
             </p>
           </div>
-          <PhotosSection
-            product={current.product}
-            tools={tools}
-            onSaved={() => setPhotosSaved((n) => n + 1)}
-          />
-          <VariantsSection productId={current.product._id} photosSaved={photosSaved} />
+          <ProductEditorForm>
+            <DetailsSection
+              product={current.product}
+              onSaved={(details) =>
+                setLoaded({ status: 'loaded', id, product: { ...current.product, ...details } })
+              }
+            />
+            <PhotosSection
+              product={current.product}
+              tools={tools}
+              onSaved={() => setPhotosSaved((n) => n + 1)}
+            />
+            <VariantsSection productId={current.product._id} photosSaved={photosSaved} />
+          </ProductEditorForm>
         </>
       ) : current.status === 'loading' ? (
         <p className="text-neutral-600" role="status">

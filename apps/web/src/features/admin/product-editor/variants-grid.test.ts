@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ProductVariantsInput } from '@emporium/contract';
+import {
+  describeGridChange,
+  ProductVariantsInput,
+  variantCombinations,
+  variantLabel,
+} from '@emporium/contract';
 import {
   cleanOptions,
-  combinations,
   generateRows,
   newOption,
   optionsKey,
@@ -23,7 +27,7 @@ describe('options as typed', () => {
     expect(cleanOptions(drafts)).toEqual([{ name: 'Size', values: ['S', 'M'] }]);
   });
   it('makes every combination, the first option slowest', () => {
-    const combos = combinations([
+    const combos = variantCombinations([
       { name: 'Size', values: ['S', 'M', 'L'] },
       { name: 'Colour', values: ['Black', 'White'] },
     ]);
@@ -48,54 +52,93 @@ describe('suggestSku', () => {
 });
 
 describe('generateRows', () => {
-  const existing: VariantRow[] = [
-    {
-      key: 'size=s',
-      _id: 'v-s',
-      options: { Size: 'S' },
-      sku: 'HOODIE-S',
-      price: '49',
-      salePrice: '39',
-      stock: '4',
-      image: 'https://shop.test/uploads/s.webp',
-    },
+  const row = (id: string, options: Record<string, string>, stock: string): VariantRow => ({
+    key: id,
+    _id: id,
+    options,
+    sku: `HOODIE-${id}`,
+    price: '49',
+    salePrice: '39',
+    stock,
+    image: '',
+  });
+  const sizeColour = [
+    { name: 'Size', values: ['S', 'M'] },
+    { name: 'Colour', values: ['Black', 'White'] },
   ];
 
-  it('keeps a row whose combination still exists and adds the new ones with a suggested SKU', () => {
-    const rows = generateRows(
+  it('makes the default variant the first generated one, with its id, SKU, prices and stock', () => {
+    const { rows, change } = generateRows(sizeColour, [row('v-default', {}, '12')], product);
+    expect(rows.map((r) => [r._id, r.sku, r.stock])).toEqual([
+      ['v-default', 'HOODIE-v-default', '12'],
+      [undefined, 'TRAIL-HOODIE-S-WHITE', '0'],
+      [undefined, 'TRAIL-HOODIE-M-BLACK', '0'],
+      [undefined, 'TRAIL-HOODIE-M-WHITE', '0'],
+    ]);
+    expect(rows[0]!.options).toEqual({ Size: 'S', Colour: 'Black' });
+    // New rows take the first row's prices.
+    expect(rows.every((r) => r.price === '49' && r.salePrice === '39')).toBe(true);
+    expect(describeGridChange(change, variantLabel)).toBe(
+      '4 variants: the 12 in stock stay on Size: S, Colour: Black; 3 new at stock 0.',
+    );
+  });
+
+  it('spreads each row to the first combination with its values when an option is added (letter case ignored)', () => {
+    const sized = [row('v-s', { Size: 'S' }, '4'), row('v-m', { Size: 'M' }, '5')];
+    const { rows, change } = generateRows(
       [
         { name: 'size', values: ['s', 'M'] },
         { name: 'Colour', values: ['Black'] },
       ],
-      existing,
+      sized,
       product,
     );
-    expect(rows.map((r) => r.sku)).toEqual(['TRAIL-HOODIE-S-BLACK', 'TRAIL-HOODIE-M-BLACK']);
-    // A new option means new combinations: none matches "S" alone; prices come from the first row.
-    expect(rows.every((r) => r._id === undefined && r.price === '49' && r.stock === '0')).toBe(true);
-
-    const again = generateRows([{ name: 'Size', values: ['S', 'M'] }], existing, product);
-    expect(again[0]).toMatchObject({ _id: 'v-s', sku: 'HOODIE-S', stock: '4', price: '49', salePrice: '39' });
-    expect(again[1]).toMatchObject({ sku: 'TRAIL-HOODIE-M', stock: '0', image: '' });
-    expect(again[1]!._id).toBeUndefined();
+    expect(rows.map((r) => [r._id, r.stock])).toEqual([
+      ['v-s', '4'],
+      ['v-m', '5'],
+    ]);
+    expect(describeGridChange(change, variantLabel)).toBe('2 variants: 2 keep their stock (9 in all).');
   });
 
-  it('keeps the first row as the one variant of a product without options', () => {
-    const rows = generateRows([], existing, product);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ _id: 'v-s', options: {}, sku: 'HOODIE-S' });
+  it('merges the rows an option’s removal joins, stock added up, and removes the rows of a removed value', () => {
+    const grid = [
+      row('v-sb', { Size: 'S', Colour: 'Black' }, '3'),
+      row('v-sw', { Size: 'S', Colour: 'White' }, '4'),
+      row('v-mb', { Size: 'M', Colour: 'Black' }, '1'),
+      row('v-lb', { Size: 'L', Colour: 'Black' }, '2'),
+    ];
+    const { rows, change } = generateRows([{ name: 'Size', values: ['S', 'M'] }], grid, product);
+    expect(rows.map((r) => [r._id, r.options, r.stock])).toEqual([
+      ['v-sb', { Size: 'S' }, '7'],
+      ['v-mb', { Size: 'M' }, '1'],
+    ]);
+    expect(describeGridChange(change, variantLabel)).toBe(
+      '2 variants: 2 keep their stock (8 in all); 1 variant merged into the one it now matches, stock added up; ' +
+        '1 variant removed with 2 in stock.',
+    );
+    // No options at all: one row, every variant merged into the first.
+    const [only] = generateRows([], grid, product).rows;
+    expect(only).toMatchObject({ _id: 'v-sb', options: {}, stock: '10' });
+  });
+
+  it('keeps a merged row’s stock as typed when a stock is not a whole number', () => {
+    const grid = [
+      row('v-sb', { Size: 'S', Colour: 'Black' }, '3'),
+      row('v-sw', { Size: 'S', Colour: 'White' }, 'x'),
+    ];
+    expect(generateRows([{ name: 'Size', values: ['S'] }], grid, product).rows[0]!.stock).toBe('3');
   });
 
   it('starts from the product’s prices without rows', () => {
-    const [row] = generateRows([], [], product);
-    expect(row).toMatchObject({ price: '59', salePrice: '0', stock: '0', sku: 'TRAIL-HOODIE' });
+    const [only] = generateRows([], [], product).rows;
+    expect(only).toMatchObject({ price: '59', salePrice: '0', stock: '0', sku: 'TRAIL-HOODIE' });
   });
 });
 
 describe('variantsBody', () => {
   it('is a body the contract accepts, with the version loaded', () => {
     const options = [{ name: 'Size', values: ['S', 'M'] }];
-    const rows = generateRows(options, [], product).map((r, i) => ({
+    const rows = generateRows(options, [], product).rows.map((r, i) => ({
       ...r,
       stock: String(i + 2),
       salePrice: '',

@@ -2,7 +2,13 @@
  * The admin's options and variant grid as the form holds it (issue 28): options typed as a name and comma-separated
  * values, one row per variant with its numbers as typed. Pure functions; variants-section.tsx draws them.
  */
-import { LIMITS, type ProductDetails, type ProductVariantsInput } from '@emporium/contract';
+import {
+  LIMITS,
+  regenerateVariants,
+  type ProductDetails,
+  type ProductVariantsInput,
+  type VariantGridChange,
+} from '@emporium/contract';
 
 /** An option as typed: its name and its values separated by commas ("S, M, L"). */
 export interface OptionDraft {
@@ -49,19 +55,11 @@ export function cleanOptions(drafts: readonly OptionDraft[]): CleanOption[] {
     .filter((o) => o.name.length > 0 && o.values.length > 0);
 }
 
-/** Every combination of the options' values, first option slowest (S/Black, S/White, M/Black, …). */
-export function combinations(options: readonly CleanOption[]): Array<Record<string, string>> {
-  return options.reduce<Array<Record<string, string>>>(
-    (combos, option) => combos.flatMap((c) => option.values.map((value) => ({ ...c, [option.name]: value }))),
-    [{}],
-  );
-}
-
 /** How many rows the options would make. */
 export const combinationCount = (options: readonly CleanOption[]) =>
   options.reduce((n, o) => n * o.values.length, 1);
 
-/** A key for a combination that ignores letter case and option order: rows keep their data across renames of case. */
+/** A key for a combination that ignores letter case and option order (the grid's React keys). */
 function comboKey(combo: Readonly<Record<string, string>>): string {
   return Object.entries(combo)
     .map(([n, v]) => `${n.toLowerCase()}=${v.toLowerCase()}`)
@@ -94,30 +92,27 @@ export function suggestSku(title: string, combo: Readonly<Record<string, string>
 }
 
 /**
- * The grid for `options`: one row per combination, in order. A row whose combination already had a row keeps its
- * `_id`, SKU, prices, stock and photo; a new row gets a suggested SKU, the first row's prices (else the product's),
- * stock 0 and no photo. Without options, one row: the existing first row's data.
+ * The grid for `options` (contract variant-grid.ts): one row per combination, in order, existing rows kept with their
+ * `_id`, SKU, prices, photo and stock where their values still are (the default variant becomes the first generated
+ * one; rows an option's removal joins are merged, stock added up). A new row gets a suggested SKU, the first row's
+ * prices (else the product's), stock 0 and no photo. Returns the rows and what changed.
  */
 export function generateRows(
   options: readonly CleanOption[],
   rows: readonly VariantRow[],
   product: Pick<ProductDetails, 'title' | 'price' | 'salePrice'>,
-): VariantRow[] {
-  const byCombo = new Map(rows.map((r) => [comboKey(r.options), r]));
+): { rows: VariantRow[]; change: VariantGridChange } {
   const template = rows[0];
-  return combinations(options).map((combo) => {
-    const kept = byCombo.get(comboKey(combo)) ?? (options.length === 0 ? template : undefined);
-    if (kept) return { ...kept, options: combo, key: comboKey(combo) };
-    return {
-      key: comboKey(combo),
-      options: combo,
-      sku: suggestSku(product.title, combo),
-      price: template?.price ?? String(product.price),
-      salePrice: template?.salePrice ?? String(product.salePrice),
-      stock: '0',
-      image: '',
-    };
-  });
+  const made = regenerateVariants(options, rows, (combo) => ({
+    key: comboKey(combo),
+    options: combo,
+    sku: suggestSku(product.title, combo),
+    price: template?.price ?? String(product.price),
+    salePrice: template?.salePrice ?? String(product.salePrice),
+    stock: '0',
+    image: '',
+  }));
+  return { rows: made.rows.map((r) => ({ ...r, key: comboKey(r.options) })), change: made.change };
 }
 
 /** The form's state for a product as the server answered it. */

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { LIMITS, type ProductDetails } from '@emporium/contract';
+import { describeGridChange, LIMITS, variantLabel, type ProductDetails } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError, errorMessage } from '@/lib/api';
+import { useEditorSection } from './editor-bar';
 import { variantsApi } from './variants-api';
 import {
   cleanOptions,
@@ -46,9 +47,11 @@ function loadedFrom(product: ProductDetails): Loaded {
 
 /**
  * "Options and variants" of the admin's product page (issue 28): the options (up to three), Generate variants (a row
- * per combination, existing rows kept), the grid (SKU, price, sale price, stock, photo per variant), Set stock for
- * all, and Save, which replaces the options and grid on the server with the version loaded (409 when the product
- * changed since: the toast says so and offers to reload). A product without options shows its one row.
+ * per combination, existing rows and their stock kept: contract variant-grid.ts; a notice and a toast say what it
+ * did, issue 40), the grid (SKU, price, sale price, stock, photo per variant) and Set stock for all. The page's save
+ * bar replaces the options and grid on the server with the version loaded (409 when the product changed since: the
+ * toast says so and offers to reload); it waits while the options changed and the grid was not generated again. A
+ * product without options shows its one row.
  */
 export function VariantsSection({ productId, photosSaved }: { productId: string; photosSaved: number }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -58,12 +61,15 @@ export function VariantsSection({ productId, photosSaved }: { productId: string;
   const [bulkStock, setBulkStock] = useState('');
   const [saving, setSaving] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  /** What the last generation did, shown under its button until the grid is saved or discarded. */
+  const [notice, setNotice] = useState('');
 
   const show = useCallback((next: Loaded) => {
     setLoaded(next);
     setOptions(next.options);
     setRows(next.rows);
     setGridKey(next.gridKey);
+    setNotice('');
   }, []);
 
   const load = useCallback(() => {
@@ -100,6 +106,52 @@ export function VariantsSection({ productId, photosSaved }: { productId: string;
     };
   }, [photosSaved, productId]);
 
+  const clean = cleanOptions(options);
+  const stale = optionsKey(clean) !== gridKey;
+  const body = loaded ? variantsBody(clean, rows, loaded.product.version) : null;
+  const dirty = loaded !== null && JSON.stringify(body) !== loaded.sent;
+  const count = combinationCount(clean);
+
+  async function save(): Promise<boolean> {
+    if (!loaded || !body) return true;
+    setSaving(true);
+    try {
+      const answer = await variantsApi.save(productId, body).catch(async (error: unknown) => {
+        // A version moved by a change that left the options and variants as loaded (the details or photos saved
+        // just before by the same bar, another tab's title edit) is no conflict with this grid: it is sent again
+        // with the current version. Anything else stays 409.
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+        const { data } = await variantsApi.get(productId);
+        if (data.version === loaded.product.version || shape(data) !== shape(loaded.product)) throw error;
+        return variantsApi.save(productId, variantsBody(clean, rows, data.version));
+      });
+      show(loadedFrom(answer.data));
+      return true;
+    } catch (error) {
+      const stale409 = error instanceof ApiError && error.status === 409;
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to save the variants'),
+        variant: 'destructive',
+        ...(stale409 ? { action: { label: 'Reload', onClick: () => void load() } } : {}),
+      });
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const staleText = `The options changed: generate the ${count} ${count === 1 ? 'variant' : 'variants'} to save them.`;
+  useEditorSection('variants', {
+    dirty: dirty || (loaded !== null && stale),
+    blocked: stale ? staleText : null,
+    busy: saving,
+    save,
+    discard: () => {
+      if (loaded) show(loaded);
+    },
+  });
+
   const heading = (
     <h2 id="variants-heading" className="text-lg font-semibold">
       Options and variants
@@ -116,12 +168,6 @@ export function VariantsSection({ productId, photosSaved }: { productId: string;
     );
   }
 
-  const clean = cleanOptions(options);
-  const stale = optionsKey(clean) !== gridKey;
-  const body = variantsBody(clean, rows, loaded.product.version);
-  const dirty = JSON.stringify(body) !== loaded.sent;
-  const count = combinationCount(clean);
-
   function generate() {
     const names = clean.map((o) => o.name.toLowerCase());
     if (new Set(names).size !== names.length) {
@@ -135,9 +181,12 @@ export function VariantsSection({ productId, photosSaved }: { productId: string;
       });
       return;
     }
-    setRows(generateRows(clean, rows, loaded!.product));
+    const made = generateRows(clean, rows, loaded!.product);
+    const said = describeGridChange(made.change, variantLabel);
+    setRows(made.rows);
     setGridKey(optionsKey(clean));
-    setAnnouncement(`${count} ${count === 1 ? 'variant' : 'variants'} in the grid.`);
+    setNotice(said);
+    toast({ title: 'Variants generated', description: said });
   }
 
   function setAllStock() {
@@ -150,52 +199,16 @@ export function VariantsSection({ productId, photosSaved }: { productId: string;
     setAnnouncement(`Stock set to ${stock} for every variant.`);
   }
 
-  async function save() {
-    setSaving(true);
-    try {
-      const answer = await variantsApi.save(productId, body).catch(async (error: unknown) => {
-        // A version moved by a change that left the options and variants as loaded (a photo save, the drawer's title
-        // edit) is no conflict with this grid: it is sent again with the current version. Anything else stays 409.
-        if (!(error instanceof ApiError && error.status === 409)) throw error;
-        const { data } = await variantsApi.get(productId);
-        if (data.version === loaded!.product.version || shape(data) !== shape(loaded!.product)) throw error;
-        return variantsApi.save(productId, variantsBody(clean, rows, data.version));
-      });
-      show(loadedFrom(answer.data));
-      toast({ title: 'Variants saved' });
-    } catch (error) {
-      const stale409 = error instanceof ApiError && error.status === 409;
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to save the variants'),
-        variant: 'destructive',
-        ...(stale409 ? { action: { label: 'Reload', onClick: () => void load() } } : {}),
-      });
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
     <section
       aria-labelledby="variants-heading"
       className="space-y-4 rounded-2xl border border-neutral-200 bg-white p-3 shadow-sm md:p-4"
     >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          {heading}
-          <p className="text-sm text-neutral-600">
-            Each combination of option values is a variant with its own SKU, price and stock.
-          </p>
-        </div>
-        <div className="flex items-center gap-3">
-          <span className="text-sm text-neutral-600" aria-live="polite">
-            {saving ? 'Saving...' : dirty ? 'Unsaved changes' : 'All changes saved'}
-          </span>
-          <Button className="h-11 sm:h-10" disabled={!dirty || stale || saving} onClick={() => void save()}>
-            Save variants
-          </Button>
-        </div>
+      <div>
+        {heading}
+        <p className="text-sm text-neutral-600">
+          Each combination of option values is a variant with its own SKU, price and stock.
+        </p>
       </div>
       <p className="sr-only" role="status">
         {announcement}
@@ -206,11 +219,17 @@ export function VariantsSection({ productId, photosSaved }: { productId: string;
           Generate variants
         </Button>
         <p className="text-sm text-neutral-600" aria-live="polite">
-          {stale
-            ? `The options changed: generate the ${count} ${count === 1 ? 'variant' : 'variants'} to save them.`
-            : `${rows.length} ${rows.length === 1 ? 'variant' : 'variants'}.`}
+          {stale ? staleText : `${rows.length} ${rows.length === 1 ? 'variant' : 'variants'}.`}
         </p>
       </div>
+      {notice && !stale && (
+        <p
+          className="rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-950"
+          data-testid="variants-notice"
+        >
+          {notice}
+        </p>
+      )}
       <form
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {

@@ -17,7 +17,8 @@ const select =
 
 /**
  * The variant grid (issue 28): per variant its options, SKU, price, sale price (0 or empty: none), stock and an
- * optional photo from the gallery. On a phone each variant is a card of two columns; from 1024 px one line each.
+ * optional photo from the gallery. On a phone each variant is a card of two lines (SKU and price; sale price, stock
+ * and photo, whose thumbnail shows from `sm` on); from 1024 px one line each.
  * Every field's label names the variant ("SKU of S / Black").
  */
 export function VariantsTable({ rows, photos, onChange, disabled }: VariantsTableProps) {
@@ -36,8 +37,8 @@ export function VariantsTable({ rows, photos, onChange, disabled }: VariantsTabl
             className="space-y-2 rounded-xl border border-neutral-200 p-3"
           >
             <p className="text-sm font-semibold break-words">{label || 'The product (no options)'}</p>
-            <div className="grid grid-cols-2 gap-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_minmax(0,1.6fr)]">
-              <Field id={field('sku')} label="SKU" of={of} className="col-span-2 lg:col-span-1">
+            <div className="grid grid-cols-6 gap-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_minmax(0,1.6fr)]">
+              <Field id={field('sku')} label="SKU" of={of} className="col-span-3 lg:col-span-1">
                 <Input
                   id={field('sku')}
                   value={row.sku}
@@ -48,12 +49,12 @@ export function VariantsTable({ rows, photos, onChange, disabled }: VariantsTabl
               </Field>
               {(
                 [
-                  ['price', 'Price ($)', 'decimal'],
-                  ['salePrice', 'Sale price ($)', 'decimal'],
-                  ['stock', 'Stock', 'numeric'],
+                  ['price', 'Price ($)', 'decimal', 'col-span-3 lg:col-span-1'],
+                  ['salePrice', 'Sale price ($)', 'decimal', 'col-span-2 lg:col-span-1'],
+                  ['stock', 'Stock', 'numeric', 'col-span-2 lg:col-span-1'],
                 ] as const
-              ).map(([name, text, mode]) => (
-                <Field key={name} id={field(name)} label={text} of={of}>
+              ).map(([name, text, mode, span]) => (
+                <Field key={name} id={field(name)} label={text} of={of} className={span}>
                   <Input
                     id={field(name)}
                     value={row[name]}
@@ -64,7 +65,7 @@ export function VariantsTable({ rows, photos, onChange, disabled }: VariantsTabl
                   />
                 </Field>
               ))}
-              <Field id={field('image')} label="Photo" of={of}>
+              <Field id={field('image')} label="Photo" of={of} className="col-span-2 lg:col-span-1">
                 <div className="flex items-center gap-2">
                   <select
                     id={field('image')}
@@ -89,7 +90,7 @@ export function VariantsTable({ rows, photos, onChange, disabled }: VariantsTabl
                       alt=""
                       width={40}
                       height={40}
-                      className="h-10 w-10 shrink-0 rounded-md bg-neutral-100 object-cover"
+                      className="hidden h-10 w-10 shrink-0 rounded-md bg-neutral-100 object-cover sm:block"
                     />
                   )}
                 </div>

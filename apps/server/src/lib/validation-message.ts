@@ -26,6 +26,9 @@ const FIELD_WORDS: Record<string, string> = {
   _id: 'Id',
   id: 'Id',
   sortBy: 'Sort order',
+  productIds: 'Product list',
+  images: 'Photos',
+  alt: 'Alt text',
 };
 
 /** A field name as words, first letter capitalised: `salePrice` → "Sale price". */

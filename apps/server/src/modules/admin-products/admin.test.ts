@@ -270,14 +270,14 @@ describe('admin products', () => {
   });
 
   it.each([
-    ['a negative price', { price: -1 }, 'price'],
-    ['salePrice above price', { salePrice: 50 }, 'salePrice'],
-    ['stock -1', { totalStock: -1 }, 'totalStock'],
-    ['stock 2.5', { totalStock: 2.5 }, 'totalStock'],
-    ['an unknown category', { category: 'Garden' }, 'category'],
-    ['an unknown brand', { brand: 'Acme' }, 'brand'],
-    ['a 10,000-character title', { title: 'x'.repeat(10_000) }, 'title'],
-    ['a missing description', { description: '' }, 'description'],
+    ['a negative price', { price: -1 }, 'Price must be above 0'],
+    ['salePrice above price', { salePrice: 50 }, 'Sale price must be 0 or below the price'],
+    ['stock -1', { totalStock: -1 }, 'Stock must be at least 0'],
+    ['stock 2.5', { totalStock: 2.5 }, 'Stock must be a whole number'],
+    ['an unknown category', { category: 'Garden' }, 'Category is not one of the allowed values'],
+    ['an unknown brand', { brand: 'Acme' }, 'Brand is not one of the allowed values'],
+    ['a 10,000-character title', { title: 'x'.repeat(10_000) }, 'Title must be at most 200 characters'],
+    ['a missing description', { description: '' }, 'Description is required'],
     ['an image from elsewhere', { image: 'https://evil.test/a.webp' }, 'image'],
   ])('refuses %s with 400 naming the field', async (_label, extra, field) => {
     const image = await uploadedUrl();

@@ -50,16 +50,28 @@ describe('POST /api/auth/register', () => {
   });
 
   it.each([
-    ['no e-mail', { username: 'X', password: 'long enough' }, 'email'],
+    ['no e-mail', { username: 'X', password: 'long enough' }, 'Email is required'],
     ['a malformed e-mail', { username: 'X', email: 'not-an-email', password: 'long enough' }, 'email'],
-    ['a short password', { username: 'X', email: 'x1@example.test', password: 'short' }, 'password'],
-    ['a blank user name', { username: '   ', email: 'x2@example.test', password: 'long enough' }, 'username'],
+    [
+      'a short password',
+      { username: 'X', email: 'x1@example.test', password: 'short' },
+      'Password must be at least 8 characters',
+    ],
+    [
+      'a blank user name',
+      { username: '   ', email: 'x2@example.test', password: 'long enough' },
+      'User name is required',
+    ],
     [
       'a 1000-character user name',
       { username: 'x'.repeat(1000), email: 'x3@example.test', password: 'long enough' },
-      'username',
+      'User name must be at most 60 characters',
     ],
-    ['a number as password', { username: 'X', email: 'x4@example.test', password: 12345678 }, 'password'],
+    [
+      'a number as password',
+      { username: 'X', email: 'x4@example.test', password: 12345678 },
+      'Password must be text',
+    ],
   ])('answers 400 naming the field for %s', async (_label, body, field) => {
     const res = await register(body);
     expect(res.statusCode).toBe(400);

@@ -152,7 +152,7 @@ describe('admin discount codes', () => {
       { ...BODY, startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' },
       'The code must start before it ends.',
     ],
-    ['an unknown kind', { ...BODY, kind: 'free' }, 'kind'],
+    ['an unknown kind', { ...BODY, kind: 'free' }, 'Kind must be one of: percent, fixed'],
     ['an unknown category', { ...BODY, categories: ['Toys'] }, 'There is no category "Toys".'],
     ['an unknown brand', { ...BODY, brands: ['Acme'] }, 'There is no brand "Acme".'],
   ])('refuses %s with 400 and its message', async (_label, body, message) => {

@@ -110,7 +110,7 @@ describe('enrolment', () => {
   });
 
   const refusals: Array<[string, string, (w: { password: string }) => object, number, RegExp]> = [
-    ['setup without the password', '/setup', () => ({}), 400, /password/],
+    ['setup without the password', '/setup', () => ({}), 400, /^Password is required$/],
     ['setup with a wrong password', '/setup', () => ({ password: 'not my password' }), 403, /not correct/],
     [
       'setup with an extra field',

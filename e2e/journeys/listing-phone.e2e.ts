@@ -64,7 +64,7 @@ async function cardProblems(page: Page, minButton = 0): Promise<string[]> {
       if (lines > 2) problems.push(`${name}: title takes ${lines} lines`);
       if (title.scrollWidth > title.clientWidth) problems.push(`${name}: title is wider than its box`);
       const button = [...card.querySelectorAll('button')].find((b) =>
-        /Add to Cart|Out of Stock/.test(b.textContent),
+        /Add to Cart|Choose size|Choose options|Out of Stock/.test(b.textContent),
       );
       if (!button) problems.push(`${name}: no Add to Cart button`);
       else {

@@ -245,7 +245,7 @@ describe.each(Object.entries(VIEWPORTS))('product page and listing at %s width',
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    // Where a toast sits while the cart panel is open: never over Total or Checkout.
+    // Opening the cart panel closes the toast (issue 40, item 6): nothing covers its lines, Total or Checkout.
     await page
       .getByTestId('product-card')
       .filter({ has: page.getByRole('button', { name: 'Add to Cart' }) })
@@ -257,12 +257,7 @@ describe.each(Object.entries(VIEWPORTS))('product page and listing at %s width',
     await page.getByRole('button', { name: /^Cart, \d+ items?$/ }).click();
     const panel = page.getByRole('dialog');
     await panel.getByText('Your Cart', { exact: true }).waitFor();
-    await page.waitForTimeout(300);
-    const toastBox = await box(toast);
-    expect(overlaps(toastBox, await box(panel.getByRole('button', { name: 'Checkout' })))).toBe(false);
-    expect(overlaps(toastBox, await box(panel.getByTestId('cart-total')))).toBe(false);
-    if (phone) expect(toastBox.y).toBeLessThan(200);
-    else expect(toastBox.x).toBeLessThan(100);
+    await expect.poll(() => toast.count()).toBe(0);
     await snap(page, `cart-panel-toast-${w}`);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });

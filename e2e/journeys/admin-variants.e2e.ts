@@ -70,6 +70,7 @@ describe('options and variants in the admin', () => {
       // Without options: one row, the product's own.
       await expect.poll(() => rows.count()).toBe(1);
       await section.getByText('The product (no options)').waitFor();
+      const ownSku = await section.getByLabel('SKU of the product').inputValue();
 
       // Two options; the grid must be generated before it can be saved.
       await section.getByRole('button', { name: 'Add option' }).click();
@@ -82,7 +83,8 @@ describe('options and variants in the admin', () => {
       expect(await save.isDisabled()).toBe(true);
       await section.getByRole('button', { name: 'Generate variants' }).click();
       await expect.poll(() => rows.count()).toBe(6);
-      expect(await section.getByLabel('SKU of S / Black').inputValue()).toBe(`GRID-TEE-S-BLACK`);
+      // The product's own variant becomes the first one, SKU and stock kept (issue 40, item 12).
+      expect(await section.getByLabel('SKU of S / Black').inputValue()).toBe(ownSku);
       expect(await section.getByLabel('SKU of L / White').inputValue()).toBe(`GRID-TEE-L-WHITE`);
 
       // Unique SKUs for this run, stock for all, then one stock and one price by hand.

@@ -70,6 +70,7 @@ import { productImageRoutes } from './modules/product-images/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { shippingMethodRoutes } from './modules/shipping-methods/routes.ts';
 import { taxRateRoutes } from './modules/tax-rates/routes.ts';
+import { adminShopSettingsRoutes, publicShopSettingsRoutes } from './modules/shop-settings/routes.ts';
 import { discountCodeRoutes } from './modules/discount-codes/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -358,6 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     codeAttempts: codeGuard,
   });
   await app.register(withdrawalRoutes, { prefix: '/api/shop', ...orderDeps });
+  await app.register(publicShopSettingsRoutes, { prefix: '/api/shop', db });
   await app.register(accountRecoveryRoutes, {
     prefix: '/api/auth',
     db,
@@ -406,6 +408,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Checkout pricing settings (issue 27): shipping methods, tax rates and setting, discount codes.
   await app.register(shippingMethodRoutes, { prefix: '/api/admin', db });
   await app.register(taxRateRoutes, { prefix: '/api/admin', db });
+  await app.register(adminShopSettingsRoutes, { prefix: '/api/admin', db });
   await app.register(discountCodeRoutes, { prefix: '/api/admin', db });
   // Two-factor sign-in settings (issue 25); the sign-in step is POST /api/auth/login/two-factor.
   await app.register(twoFactorRoutes, {

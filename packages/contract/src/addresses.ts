@@ -11,10 +11,20 @@ function field(label: string, max: number) {
 }
 
 /**
+ * The recipient's full name (issue 40), optional: trimmed, at most LIMITS.recipientName; blank means none. Absent in
+ * an update keeps the stored name (the spec's client sends none).
+ */
+export const RecipientName = z
+  .string()
+  .trim()
+  .max(LIMITS.recipientName.max, `Full name must be at most ${LIMITS.recipientName.max} characters`);
+
+/**
  * The six address fields (spec §3, §5): all text, all required and non-blank after trimming, each bounded
- * (LIMITS.addressField, notes LIMITS.addressNotes).
+ * (LIMITS.addressField, notes LIMITS.addressNotes). Additions: `country` (issue 27) and `name` (issue 40), optional.
  */
 export const AddressFields = z.strictObject({
+  name: RecipientName.optional(),
   address: field('Address', LIMITS.addressField.max),
   city: field('City', LIMITS.addressField.max),
   state: field('State', LIMITS.addressField.max),
@@ -41,6 +51,8 @@ export const AddressParams = z.object({ userId: z.string().max(64), addressId: z
 export const Address = z.object({
   _id: z.string(),
   userId: z.string(),
+  /** The recipient's full name (issue 40); '' when none was given. */
+  name: z.string().optional(),
   address: z.string(),
   city: z.string(),
   state: z.string(),

@@ -19,6 +19,8 @@ export * from './account.ts';
 export * from './two-factor.ts';
 export * from './account-recovery.ts';
 export * from './countries.ts';
+export * from './postal-address.ts';
+export * from './shop-settings.ts';
 export * from './pricing.ts';
 export * from './variants.ts';
 export * from './variant-options.ts';

@@ -35,6 +35,10 @@ export const LIMITS = {
   reviewComment: { min: 1, max: 2000 },
   addressField: { max: 200 },
   addressNotes: { max: 1000 },
+  /** The recipient's full name on an address (issue 40), optional. */
+  recipientName: { max: 100 },
+  /** The shop's return instructions (issue 40, admin Settings). */
+  returnInstructions: { max: 2000 },
   /** Shipping notice set with Shipped (issue 26): the carrier's name, its tracking number and an https link. */
   carrier: { min: 1, max: 60 },
   trackingNumber: { min: 1, max: 100 },

@@ -103,6 +103,9 @@ export const OrderAddress = z.object({
   pincode: z.string(),
   phone: z.string(),
   notes: z.string(),
+  /** Additions (issue 40): the recipient's full name ('' when none) and the country (ISO; null on old orders). */
+  name: z.string().optional(),
+  country: z.string().nullable().optional(),
 });
 export type OrderAddress = z.infer<typeof OrderAddress>;
 

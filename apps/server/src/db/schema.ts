@@ -455,6 +455,8 @@ export const addresses = pgTable(
      * them to `SHOP_COUNTRY`.
      */
     country: text('country'),
+    /** The recipient's full name (issue 40), optional; null when none was given. */
+    name: text('name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -590,6 +592,8 @@ export const orders = pgTable(
     discountCode: text('discount_code'),
     /** The delivery country (ISO 3166-1 alpha-2) copied with the address. */
     country: text('country'),
+    /** The recipient's full name copied with the address (issue 40); null when the address had none. */
+    recipientName: text('recipient_name'),
     /** When the order was set to Delivered: the EU withdrawal period (14 days) runs from here (issue 26). */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /**
@@ -919,7 +923,10 @@ export const taxRates = pgTable(
   ],
 );
 
-/** Shop-wide settings (issue 27): `prices_include_tax` (boolean, default false). One row per key. */
+/**
+ * Shop-wide settings, one row per key: `prices_include_tax` (issue 27, a JSON boolean, default false) and `returns`
+ * (issue 40, `{address, instructions}`: where withdrawn items go back, modules/shop-settings).
+ */
 export const shopSettings = pgTable('shop_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),

@@ -24,6 +24,20 @@ export function paragraph(text: string): string {
   return `<tr><td><p style="margin:0 0 16px;color:#404040;line-height:1.5">${escapeHtml(text)}</p></td></tr>`;
 }
 
+/** A titled block of lines in the card (an address, a list of items), every line escaped. */
+export function textBlock(title: string, lines: string[]): string {
+  return `<tr><td style="padding-bottom:16px"><div style="font-weight:600;margin-bottom:4px">${escapeHtml(title)}</div>
+<div style="color:#404040;line-height:1.5">${lines.map(escapeHtml).join('<br>')}</div></td></tr>`;
+}
+
+/**
+ * Where an e-mail's "View your order" goes (issue 40, item 10): the account page, which opens that order's details
+ * (`?order=<id>`, kept through sign-in).
+ */
+export function orderLink(shopUrl: string, orderId: string): string {
+  return `${shopUrl}/shop/account?order=${encodeURIComponent(orderId)}`;
+}
+
 /** The whole HTML document of a message. */
 export function mailHtml(m: MailLayout): string {
   const button = m.action

@@ -26,6 +26,7 @@ describe('order confirmation mail', () => {
       pincode: '62701',
       phone: '555',
       notes: '<script>alert(1)</script>',
+      country: 'US',
     },
   });
 
@@ -34,8 +35,10 @@ describe('order confirmation mail', () => {
     expect(message.text).toContain('Thank you for your order #1001 of Nov 20, 2026.');
     expect(message.text).toContain('2 x Kettle @ $25.99 = $51.98');
     expect(message.text).toContain('Total: $59.98');
-    expect(message.text).toContain('Springfield, IL 62701');
-    expect(message.text).toContain('View your order: https://shop.example/shop/account');
+    expect(message.text).toContain('1 Market Street\nSpringfield, IL 62701\nUnited States\nPhone: 555');
+    expect(message.text).toContain(
+      'View your order: https://shop.example/shop/account?order=123e4567-e89b-42d3-a456-426614174000',
+    );
   });
 
   it('looks like a shop e-mail: shop name, order number, images, totals and a View your order button', () => {
@@ -46,7 +49,7 @@ describe('order confirmation mail', () => {
     expect(message.html).toContain('$51.98');
     expect(message.html).toContain('$59.98');
     expect(message.html).toMatch(
-      /<a href="https:\/\/shop\.example\/shop\/account"[^>]*>View your order<\/a>/,
+      /<a href="https:\/\/shop\.example\/shop\/account\?order=123e4567-e89b-42d3-a456-426614174000"[^>]*>View your order<\/a>/,
     );
     expect(message.html).not.toMatch(/<script|<link|<style/);
   });
@@ -56,5 +59,48 @@ describe('order confirmation mail', () => {
     expect(message.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(message.html).toContain('Ann &lt;b&gt;');
     expect(message.html).toContain('Mug &amp; Saucer');
+  });
+});
+
+describe('order confirmation mail: the whole address and an unbreakable discount (issue 40)', () => {
+  const message = orderConfirmationMessage({
+    to: 'jana@example.test',
+    userName: 'Jana',
+    orderId: 'a1',
+    orderNumber: 1002,
+    orderDate: new Date('2026-11-20T10:00:00Z'),
+    shopUrl: 'https://shop.example',
+    items: [{ title: 'Kettle', quantity: 1, unitPriceCents: 2500 }],
+    totalCents: 2000,
+    pricing: {
+      subtotal: 25,
+      discount: 5,
+      shipping: 0,
+      tax: 0,
+      pricesIncludeTax: false,
+      shippingMethod: null,
+      discountCode: 'SAVE5',
+      country: 'DE',
+    },
+    address: {
+      name: 'Jana Müller',
+      address: 'Invalidenstraße 116',
+      city: 'Berlin',
+      state: 'Berlin',
+      pincode: '10115',
+      phone: '+49 30 1234',
+      notes: '',
+      country: 'DE',
+    },
+  });
+
+  it('prints the recipient, the German layout and "Germany"', () => {
+    expect(message.text).toContain('Shipping to:\nJana Müller\nInvalidenstraße 116\n10115 Berlin\nGermany\n');
+    expect(message.html).toContain('Jana Müller<br>Invalidenstraße 116<br>10115 Berlin<br>Germany<br>');
+  });
+
+  it('joins the discount sign to its amount with a no-break space in a cell that does not wrap', () => {
+    expect(message.text).toContain('Discount (SAVE5): −\u00a0$5.00');
+    expect(message.html).toMatch(/<td style="[^"]*white-space:nowrap">−\u00a0\$5\.00<\/td>/);
   });
 });

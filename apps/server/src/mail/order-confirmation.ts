@@ -2,9 +2,9 @@
  * The order confirmation the payment-success page promises (spec §2): items, line totals, total and shipping
  * address, as plain text and as HTML with every shopper-provided value escaped.
  */
-import { toCents, type OrderAddress, type OrderPricing } from '@emporium/contract';
+import { postalAddressLines, toCents, type OrderAddress, type OrderPricing } from '@emporium/contract';
 import { escapeHtml, formatCents } from '../lib/html.ts';
-import { mailHtml } from './layout.ts';
+import { mailHtml, orderLink } from './layout.ts';
 import type { MailMessage } from './mailer.ts';
 
 export interface OrderConfirmation {
@@ -20,7 +20,7 @@ export interface OrderConfirmation {
   /** The breakdown (issue 27); its subtotal, discount, shipping and tax lines show when any is not 0. */
   pricing?: OrderPricing;
   address: Omit<OrderAddress, 'addressId'>;
-  /** The shop's public origin (PUBLIC_URL): the "View your order" link goes to its account page. */
+  /** The shop's public origin (PUBLIC_URL): the "View your order" link opens the order on its account page. */
   shopUrl: string;
 }
 
@@ -31,7 +31,8 @@ function breakdownLines(p: OrderPricing | undefined): Array<[string, string]> {
   if (p.discount > 0) {
     lines.push([
       `Discount${p.discountCode ? ` (${p.discountCode})` : ''}`,
-      `−${formatCents(toCents(p.discount))}`,
+      // A no-break space: the sign never ends a line without its amount (issue 40, item 10).
+      `−\u00a0${formatCents(toCents(p.discount))}`,
     ]);
   }
   if (p.shippingMethod) lines.push([`Shipping (${p.shippingMethod})`, formatCents(toCents(p.shipping))]);
@@ -45,8 +46,7 @@ export function orderConfirmationMessage(o: OrderConfirmation): MailMessage {
   const ref = String(o.orderNumber);
   const date = o.orderDate.toLocaleDateString('en-US', { dateStyle: 'medium' });
   const addressLines = [
-    o.address.address,
-    `${o.address.city}, ${o.address.state} ${o.address.pincode}`,
+    ...postalAddressLines(o.address),
     `Phone: ${o.address.phone}`,
     `Notes: ${o.address.notes}`,
   ];
@@ -66,11 +66,11 @@ export function orderConfirmationMessage(o: OrderConfirmation): MailMessage {
     'Shipping to:',
     ...addressLines,
     '',
-    `View your order: ${o.shopUrl}/shop/account`,
+    `View your order: ${orderLink(o.shopUrl, o.orderId)}`,
     '',
     'Emporium',
   ].join('\n');
-  const orderUrl = `${o.shopUrl}/shop/account`;
+  const orderUrl = orderLink(o.shopUrl, o.orderId);
   const cell = 'padding:10px 0;border-bottom:1px solid #e5e5e5;vertical-align:middle';
   const rows = o.items
     .map(
@@ -92,10 +92,10 @@ export function orderConfirmationMessage(o: OrderConfirmation): MailMessage {
 ${parts
   .map(
     ([label, amount]) =>
-      `<tr><td></td><td style="padding-top:8px;color:#404040">${escapeHtml(label)}</td><td style="padding-top:8px;text-align:right;color:#404040">${escapeHtml(amount)}</td></tr>`,
+      `<tr><td></td><td style="padding-top:8px;color:#404040">${escapeHtml(label)}</td><td style="padding-top:8px;text-align:right;color:#404040;white-space:nowrap">${escapeHtml(amount)}</td></tr>`,
   )
   .join('')}
-<tr><td></td><td style="padding-top:14px;font-weight:700">Total</td><td style="padding-top:14px;text-align:right;font-weight:700">${formatCents(o.totalCents)}</td></tr>
+<tr><td></td><td style="padding-top:14px;font-weight:700">Total</td><td style="padding-top:14px;text-align:right;font-weight:700;white-space:nowrap">${formatCents(o.totalCents)}</td></tr>
 </table></td></tr>
 <tr><td style="padding-top:24px;padding-bottom:16px"><div style="font-weight:600;margin-bottom:4px">Shipping to</div>
 <div style="color:#404040;line-height:1.5">${addressLines.map(escapeHtml).join('<br>')}</div></td></tr>`,

@@ -9,7 +9,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { titleWithOptions, toCents } from '@emporium/contract';
 import { selectRows, type Db } from '../db/client.ts';
-import { mailOutbox, users } from '../db/schema.ts';
+import { mailOutbox, orderItems, users } from '../db/schema.ts';
 import { orderWithBuyer } from '../modules/orders/order-view.ts';
 import type { ImageStore } from '../storage/image-store.ts';
 import type { Mailer } from './mailer.ts';
@@ -59,6 +59,27 @@ export async function queueCustomerMail(
   if (!customer || customer.deletedAt !== null) return false;
   await queueAccountMail(tx, build({ to: customer.email, userName: customer.userName }));
   return true;
+}
+
+/**
+ * An order's lines as the e-mails name them (issue 40, item 10): id, title with its options ("Tee (Size: M)") and
+ * units, by title.
+ */
+export async function orderLinesForMail(
+  tx: Db,
+  orderId: string,
+): Promise<Array<{ id: string; title: string; quantity: number }>> {
+  const rows = await tx
+    .select({
+      id: orderItems.id,
+      title: orderItems.title,
+      options: orderItems.options,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.title, orderItems.id);
+  return rows.map((r) => ({ id: r.id, title: titleWithOptions(r.title, r.options), quantity: r.quantity }));
 }
 
 /**
@@ -142,7 +163,7 @@ async function sendOrderConfirmation(deps: OutboxDeps, orderId: string): Promise
   const found = await orderWithBuyer(deps.db, deps.images, orderId);
   if (!found) return;
   const { order, ...user } = found;
-  const { address, city, state, pincode, phone, notes } = order.address;
+  const { address, city, state, pincode, phone, notes, name, country } = order.address;
   await deps.mailer.send({
     key: `order-confirmation-${order._id}`,
     ...orderConfirmationMessage({
@@ -159,7 +180,7 @@ async function sendOrderConfirmation(deps: OutboxDeps, orderId: string): Promise
       })),
       totalCents: toCents(order.totalPrice),
       pricing: order.pricing,
-      address: { address, city, state, pincode, phone, notes },
+      address: { address, city, state, pincode, phone, notes, name, country },
       shopUrl: deps.shopUrl,
     }),
   });

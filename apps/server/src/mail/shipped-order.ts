@@ -1,18 +1,21 @@
 /**
  * "Your order has shipped" (issue 26): sent when an admin sets an order to Shipped, with the carrier, the tracking
- * number and the tracking link when the admin gave them, and a "View your order" button to the storefront's account
- * page. Built when queued (`queueAccountMail`, in the status change's transaction), HTML and text, every value the
+ * number and the tracking link when the admin gave them, the items in the parcel (issue 40), and a "View your order"
+ * button that opens the order on the storefront's account page. Built when queued (`queueAccountMail`, in the status change's transaction), HTML and text, every value the
  * admin or the shopper typed escaped.
  */
 import { escapeHtml } from '../lib/html.ts';
-import { mailHtml, paragraph } from './layout.ts';
+import { mailHtml, orderLink, paragraph, textBlock } from './layout.ts';
 import type { AccountMessage } from './outbox.ts';
 
 export interface ShippedOrder {
   to: string;
   userName: string;
-  /** The order's short number, shown as `#1001`. */
+  /** The order's id (its "View your order" link) and short number, shown as `#1001`. */
+  orderId: string;
   orderNumber: number;
+  /** The order's lines: title with options, units. */
+  items: Array<{ title: string; quantity: number }>;
   /** Null when the status was set without tracking (the spec's client sends only the status). */
   carrier: string | null;
   trackingNumber: string | null;
@@ -25,7 +28,8 @@ export interface ShippedOrder {
 /** The message; subject `Your Emporium order #1001 has shipped`. */
 export function shippedOrderMessage(o: ShippedOrder): AccountMessage {
   const subject = `Your Emporium order #${o.orderNumber} has shipped`;
-  const orderUrl = `${o.shopUrl}/shop/account`;
+  const orderUrl = orderLink(o.shopUrl, o.orderId);
+  const items = o.items.map((i) => `${i.quantity} × ${i.title}`);
   const intro = `Good news, ${o.userName}: your order #${o.orderNumber} is on its way.`;
   const tracking =
     o.carrier && o.trackingNumber ? `Shipped with ${o.carrier} · Tracking ${o.trackingNumber}` : null;
@@ -35,6 +39,9 @@ export function shippedOrderMessage(o: ShippedOrder): AccountMessage {
     '',
     ...(tracking ? [tracking, ''] : []),
     ...(o.trackingUrl ? [`Track your parcel: ${o.trackingUrl}`, ''] : []),
+    'In this parcel:',
+    ...items,
+    '',
     `View your order: ${orderUrl}`,
     '',
     footer,
@@ -46,7 +53,12 @@ export function shippedOrderMessage(o: ShippedOrder): AccountMessage {
     : '';
   const html = mailHtml({
     heading: 'Your order has shipped',
-    body: [paragraph(intro), tracking ? paragraph(tracking) : '', link].join('\n'),
+    body: [
+      paragraph(intro),
+      tracking ? paragraph(tracking) : '',
+      link,
+      textBlock('In this parcel', items),
+    ].join('\n'),
     action: { label: 'View your order', url: orderUrl },
     footer,
   });

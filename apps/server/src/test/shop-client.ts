@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { sandboxPayments } from '../db/schema.ts';
-import type { Address, Cart, Order } from '@emporium/contract';
+import type { Address, AddressFields, Cart, Order } from '@emporium/contract';
 
 export interface Session {
   token: string;
@@ -44,7 +44,11 @@ export async function addToCart(app: FastifyInstance, s: Session, productId: str
   ).data;
 }
 
-export async function addAddress(app: FastifyInstance, s: Session, fields = ADDRESS): Promise<Address> {
+export async function addAddress(
+  app: FastifyInstance,
+  s: Session,
+  fields: AddressFields = ADDRESS,
+): Promise<Address> {
   return ok<{ data: Address }>(
     await as(app, s).post('/api/shop/address/add', { ...fields, userId: s.userId }),
     201,

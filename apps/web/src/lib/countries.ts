@@ -2,20 +2,11 @@
  * Country names for the ISO 3166-1 alpha-2 codes the shop uses (issue 27: addresses, shipping methods, tax rates),
  * from the browser's `Intl.DisplayNames`; built on first use, not when a screen's code loads.
  */
-import { COUNTRY_CODES } from '@emporium/contract';
+import { COUNTRY_CODES, countryName } from '@emporium/contract';
 
-let regionNames: Intl.DisplayNames | undefined;
+export { countryName };
+
 let sorted: ReadonlyArray<{ code: string; name: string }> | undefined;
-
-/** The English name of a country ("DE" → "Germany"); the code itself when unknown. */
-export function countryName(code: string): string {
-  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /** Every country as `{code, name}`, sorted by name, for the selects. */
 export function countryOptions(): ReadonlyArray<{ code: string; name: string }> {

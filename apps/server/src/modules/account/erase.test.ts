@@ -29,6 +29,7 @@ import {
   type TestApp,
 } from '../../test/build-test-app.ts';
 import {
+  ADDRESS,
   addAddress,
   addToCart,
   approveWithoutReturn,
@@ -117,6 +118,7 @@ describe('delete my account', () => {
   it('erases every personal field, keeps the order totals and reviews, and frees the e-mail', async () => {
     const a = await signUpAndLogIn(t.app, { userName: 'Gone Gina' });
     const product = await insertProduct(t.db, { title: 'Erased Lamp', price: 30, totalStock: 20 });
+    await addAddress(t.app, a, { ...ADDRESS, name: 'Gina Gone' });
     const order = await buyProducts(t.app, a, [{ productId: product, quantity: 2 }]);
     await as(t.app, a).post(`/api/shop/reviews/add/${product}`, {
       userId: a.userId,
@@ -136,6 +138,7 @@ describe('delete my account', () => {
     });
     const before = await dashboard();
     const [orderBefore] = await t.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(orderBefore!.recipientName).toBe('Gina Gone');
 
     const res = await erase(a, { password: a.password });
     expect(res.statusCode).toBe(200);
@@ -168,6 +171,7 @@ describe('delete my account', () => {
       pincode: '',
       phone: '',
       notes: '',
+      recipientName: null,
       addressId: null,
       totalCents: orderBefore!.totalCents,
       paymentStatus: 'completed',
@@ -175,7 +179,7 @@ describe('delete my account', () => {
     const leaks = await selectRows<{ n: string }>(
       t.db,
       sql`select count(*) as n from orders o where o.user_id = ${a.userId}
-          and (o.address like '%Market%' or o.phone like '%555%' or o.notes <> '')`,
+          and (o.address like '%Market%' or o.phone like '%555%' or o.notes <> '' or o.recipient_name is not null)`,
     );
     expect(Number(leaks[0]!.n)).toBe(0);
     // The shop's accounts are unchanged.

@@ -192,6 +192,7 @@ export async function deleteAccount(
         pincode: '',
         phone: '',
         notes: '',
+        recipientName: null,
         addressId: null,
       })
       .where(eq(orders.userId, account.id));

@@ -171,3 +171,25 @@ describe('the preferred address (issue 40): ordered to last, else the newest', (
     expect(await estimateCountry(s)).toBe('DE');
   });
 });
+
+describe('the recipient name (issue 40)', () => {
+  it('is optional, kept by an update without it, removed by a blank one, and copied to the order', async () => {
+    const s = await signUpAndLogIn(t.app);
+    const added = await addAddress(t.app, s, { ...ADDRESS, name: '  Jana Müller ', country: 'DE' });
+    expect(added).toMatchObject({ name: 'Jana Müller', country: 'DE' });
+    const url = `/api/shop/address/update/${s.userId}/${added._id}`;
+    expect((await as(t.app, s).put(url, ADDRESS)).json().data).toMatchObject({ name: 'Jana Müller' });
+    const lamp = await insertProduct(t.db, { title: 'Name Lamp', price: 5, totalStock: 10 });
+    await addToCart(t.app, s, lamp, 1);
+    const placed = await placeOrder(t.app, s, added._id);
+    const order = (await as(t.app, s).get(`/api/shop/order/details/${placed.orderId}`)).json().data;
+    expect(order.address).toMatchObject({ name: 'Jana Müller', country: 'DE', city: 'Springfield' });
+    const cleared = (await as(t.app, s).put(url, { ...ADDRESS, name: ' ' })).json().data;
+    expect(cleared).not.toHaveProperty('name');
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(row!.recipientName).toBe('Jana Müller');
+    const long = await as(t.app, s).put(url, { ...ADDRESS, name: 'x'.repeat(101) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toContain('Full name must be at most 100 characters');
+  });
+});

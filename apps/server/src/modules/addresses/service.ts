@@ -24,6 +24,7 @@ function toAddress(row: AddressRow, shopCountry: string): Address {
     phone: row.phone,
     notes: row.notes,
     country: row.country ?? shopCountry,
+    ...(row.name ? { name: row.name } : {}),
   };
 }
 
@@ -93,15 +94,15 @@ export async function addAddress(
     if (n >= MAX_ADDRESSES) throw conflict(ADDRESS_LIMIT_MESSAGE);
     const [row] = await tx
       .insert(addresses)
-      .values({ userId, ...fields, country: fields.country ?? shopCountry })
+      .values({ userId, ...fields, name: fields.name || null, country: fields.country ?? shopCountry })
       .returning();
     return toAddress(row!, shopCountry);
   });
 }
 
 /**
- * Replaces the six fields of one of the user's addresses, and its country when given (the spec's client sends none:
- * the country stays); 404 when it is not theirs.
+ * Replaces the six fields of one of the user's addresses, and its country and name when given (the spec's client
+ * sends neither: they stay; a blank name removes it); 404 when it is not theirs.
  */
 export async function updateAddress(
   db: Db,
@@ -113,7 +114,11 @@ export async function updateAddress(
   if (!isUuid(addressId)) throw notFound('Address not found');
   const [row] = await db
     .update(addresses)
-    .set({ ...fields, updatedAt: new Date() })
+    .set({
+      ...fields,
+      name: fields.name === undefined ? undefined : fields.name || null,
+      updatedAt: new Date(),
+    })
     .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
     .returning();
   if (!row) throw notFound('Address not found');

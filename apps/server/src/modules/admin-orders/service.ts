@@ -34,7 +34,7 @@ import {
   type ReservedRefund,
 } from '../refunds/service.ts';
 import { containsPattern } from '../admin-products/service.ts';
-import { queueCustomerMail } from '../../mail/outbox.ts';
+import { orderLinesForMail, queueCustomerMail } from '../../mail/outbox.ts';
 import { shippedOrderMessage } from '../../mail/shipped-order.ts';
 import type { CsvCell } from '../admin-products/csv.ts';
 
@@ -361,10 +361,13 @@ export async function setOrderStatus(
       });
     }
     if (status === 'Shipped' && shipped) {
+      const items = await orderLinesForMail(tx, shipped.id);
       shippedMail = await queueCustomerMail(tx, shipped.userId, (customer) =>
         shippedOrderMessage({
           ...customer,
+          orderId: shipped.id,
           orderNumber: shipped.number,
+          items,
           carrier: shipping.carrier ?? null,
           trackingNumber: shipping.trackingNumber ?? null,
           trackingUrl: shipping.trackingUrl ?? null,

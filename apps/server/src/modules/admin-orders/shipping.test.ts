@@ -47,7 +47,7 @@ const queued = async () => Number((await t.db.select({ n: count() }).from(mailOu
 
 /** A paid (Processing) order of the shopper, moved on to `status` with the spec's body. */
 async function paidOrder(status: OrderStatus = 'Processing'): Promise<{ id: string; number: number }> {
-  const productId = await insertProduct(t.db, { totalStock: 10 });
+  const productId = await insertProduct(t.db, { title: 'Parcel Lamp', totalStock: 10 });
   const order = await buyProducts(t.app, shopper, [{ productId, quantity: 1 }]);
   if (status !== 'Processing') expect((await put(order._id, { orderStatus: status })).statusCode).toBe(200);
   return { id: order._id, number: order.orderNumber };
@@ -71,7 +71,10 @@ describe('PUT /api/admin/orders/status/:id with Shipped: the shipping notice', (
     expect(sent.subject).toBe(subject);
     expect(sent.text).toContain('Shipped with UPS · Tracking 1Z999AA10123456784');
     expect(sent.text).toContain(`Track your parcel: ${TRACKING.trackingUrl}`);
-    expect(sent.text).toContain('View your order: http://shop.test/shop/account');
+    // Issue 40: the items in the parcel, and a link that opens this order.
+    expect(sent.text).toContain('In this parcel:\n1 × Parcel Lamp');
+    expect(sent.html).toContain('In this parcel');
+    expect(sent.text).toContain(`View your order: http://shop.test/shop/account?order=${order.id}`);
     expect(sent.html).toContain(`href="${TRACKING.trackingUrl.replace('&', '&amp;')}"`);
     expect(sent.html).toContain('Ada &lt;Lovelace&gt;');
     expect(sent.html).toContain('View your order');

@@ -82,6 +82,7 @@ export async function cancelOwnOrder(
     await queueCustomerMail(tx, userId, (customer) =>
       cancelledOrderMessage({
         ...customer,
+        orderId,
         orderNumber: cancelled.number,
         shopUrl: deps.storefrontUrl,
         refundCents: refund?.amountCents ?? 0,

@@ -84,6 +84,8 @@ export function toOrder(
       pincode: row.pincode,
       phone: row.phone,
       notes: row.notes,
+      ...(row.recipientName ? { name: row.recipientName } : {}),
+      country: row.country,
     },
     shipment: row.shippedAt
       ? {

@@ -204,6 +204,7 @@ export async function createOrder(
       phone: address.phone,
       notes: address.notes,
       country: address.country ?? deps.shopCountry ?? 'US',
+      recipientName: address.name,
       subtotalCents: priced.subtotalCents,
       discountCents: priced.discountCents,
       shippingCents: priced.shippingCents,

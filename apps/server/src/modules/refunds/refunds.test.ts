@@ -110,6 +110,9 @@ describe('POST /api/admin/orders/refund/:id', () => {
 
     const sent = await mail.latest(t, shopper.email, `Your refund for Emporium order #${o.number}`);
     expect(sent.text).toContain(`we have refunded $25.00 for your order #${o.number}`);
+    // Issue 40: the items, the reason, and a link that opens this order.
+    expect(sent.text).toContain('Items refunded:\n2 × Lamp\n1 × Mug\n\nReason: Damaged in transit');
+    expect(sent.text).toContain(`View your order: http://shop.test/shop/account?order=${o.id}`);
 
     // Nothing is left: a second refund is refused and changes nothing.
     const again = await refund(o.id);
@@ -130,6 +133,11 @@ describe('POST /api/admin/orders/refund/:id', () => {
     const lamp = res.json().data.cartItems.find((i: { lineId: string }) => i.lineId === o.lampLine);
     expect(lamp.refundedQuantity).toBe(2);
     expect([await stockOf(t.db, o.lamp), await stockOf(t.db, o.mug)]).toEqual([STOCK, STOCK - 1]);
+    const lineMail = await mail.latest(t, shopper.email, `Your refund for Emporium order #${o.number}`);
+    expect(lineMail.text).toContain('we have refunded $20.00');
+    expect(lineMail.text).toContain('Items refunded:\n2 × Lamp\n');
+    expect(lineMail.text).not.toContain('Mug');
+    expect(lineMail.text).not.toContain('Reason:');
 
     // The same units again: refused, stock unchanged.
     const twice = await refund(o.id, { lines: [{ lineId: o.lampLine, quantity: 1 }], restock: true });

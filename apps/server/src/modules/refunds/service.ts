@@ -23,7 +23,7 @@ import { orderItems, orders, refunds, withdrawals } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { formatCents } from '../../lib/html.ts';
 import { refundMessage } from '../../mail/after-sale.ts';
-import { queueCustomerMail } from '../../mail/outbox.ts';
+import { orderLinesForMail, queueCustomerMail } from '../../mail/outbox.ts';
 import type { StockMove } from '../../lib/catalog-cache.ts';
 import type { RefundResult } from '../../payments/provider.ts';
 import { recordOrderEvent } from '../orders/events.ts';
@@ -308,12 +308,19 @@ export async function recordRefund(
         .set({ processedAt: new Date() })
         .where(and(eq(withdrawals.orderId, order.id), sql`${withdrawals.processedAt} is null`));
     }
+    const refunded = new Map(done.lines.map((l) => [l.orderItemId, l.quantity]));
+    const lines = (await orderLinesForMail(tx, order.id))
+      .filter((l) => refunded.has(l.id))
+      .map((l) => ({ title: l.title, quantity: refunded.get(l.id)! }));
     const mailed = await queueCustomerMail(tx, order.userId, (customer) =>
       refundMessage({
         ...customer,
+        orderId: order.id,
         orderNumber: order.number,
         shopUrl: deps.storefrontUrl,
         amountCents: done.amountCents,
+        lines,
+        reason: done.reason,
       }),
     );
     const outcome: RefundOutcome = { status: 'completed', amountCents: done.amountCents };

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { sandboxPayments } from '../../db/schema.ts';
 import { isUuid } from '../../lib/http-error.ts';
 import { newPayerId } from '../../payments/sandbox.ts';
-import { toCents } from '@emporium/contract';
+import { postalAddressLines, toCents } from '@emporium/contract';
 import { captureOnReturn } from '../orders/capture.ts';
 import { getOrder } from '../orders/order-view.ts';
 import { shopReturnUrl } from '../orders/routes.ts';
@@ -60,7 +60,8 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>>
           quantity: i.quantity,
           unitPriceCents: toCents(i.price),
         })),
-        shipTo: a ? [a.address, `${a.city}, ${a.state} ${a.pincode}`, `Phone: ${a.phone}`] : [],
+        // The whole postal address, the country last (issue 40, item 5).
+        shipTo: a ? [...postalAddressLines(a), `Phone: ${a.phone}`] : [],
         pricing: order?.pricing && {
           subtotalCents: toCents(order.pricing.subtotal),
           discountCents: toCents(order.pricing.discount),

@@ -16,6 +16,7 @@ import { withdrawalMessage } from '../../mail/after-sale.ts';
 import { queueCustomerMail } from '../../mail/outbox.ts';
 import { recordOrderEvent } from '../orders/events.ts';
 import { getOrder, withdrawalDeadline } from '../orders/order-view.ts';
+import { getReturnSettings } from '../shop-settings/service.ts';
 import type { OrderDeps } from '../orders/service.ts';
 
 /**
@@ -74,10 +75,13 @@ export async function withdrawFromOrder(
       actor: { userId },
       note: reason ?? null,
     });
+    const returns = await getReturnSettings(tx);
     await queueCustomerMail(tx, userId, (customer) =>
       withdrawalMessage({
         ...customer,
+        orderId,
         orderNumber: order.number,
+        returns,
         shopUrl: deps.storefrontUrl,
         lines,
         receivedAt: made.requestedAt,

@@ -7,7 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, products, withdrawals } from '../../db/schema.ts';
+import { mailOutbox, orders, products, shopSettings, withdrawals } from '../../db/schema.ts';
 import {
   buildTestApp,
   insertProduct,
@@ -19,6 +19,7 @@ import { addAddress, as, buyProducts, type Session } from '../../test/shop-clien
 import { captureMail, type CapturedMail } from '../account/test-mail.ts';
 import { loadConfig } from '../../config.ts';
 import { withdrawalEndSql } from '../orders/order-view.ts';
+import { RETURNS_KEY, setReturnSettings } from '../shop-settings/service.ts';
 import { withdrawFromOrder } from './service.ts';
 
 let t: TestApp;
@@ -140,6 +141,30 @@ describe('POST /api/shop/order/withdraw/:id', () => {
     expect(sent.text).toContain('Items: Cup × 1; Teapot × 2.');
     expect(sent.text).toContain('Your reason: Too small');
     expect(sent.html).toContain(`#${o.number}`);
+    // No return address set yet: the spec's sentence alone.
+    expect(sent.text).toContain('Please send the items back to us within 14 days. We refund');
+    expect(sent.text).not.toContain('Return address');
+  });
+
+  it("names the shop's return address and instructions once an admin set them (issue 40)", async () => {
+    await setReturnSettings(t.db, {
+      name: 'Emporium Returns',
+      address: 'Lagerstraße 5',
+      city: 'Hamburg',
+      state: '',
+      pincode: '20095',
+      country: 'DE',
+      instructions: 'Put the return slip in the parcel.',
+    });
+    const o = await order('Delivered', 2);
+    expect((await withdraw(o.id, { confirm: true })).statusCode).toBe(200);
+    const sent = await mail.latest(t, shopper.email, `withdrawal from Emporium order #${o.number}`);
+    expect(sent.text).toContain(
+      'Return address:\nEmporium Returns\nLagerstraße 5\n20095 Hamburg\nGermany\n\nPut the return slip in the parcel.',
+    );
+    expect(sent.html).toContain('Emporium Returns<br>Lagerstraße 5<br>20095 Hamburg<br>Germany');
+    expect(sent.text).toContain(`/shop/account?order=${o.id}`);
+    await t.db.delete(shopSettings).where(eq(shopSettings.key, RETURNS_KEY));
   });
 
   it('on day 15: 409 naming the last day, nothing recorded, no e-mail', async () => {

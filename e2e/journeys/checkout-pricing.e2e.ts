@@ -103,7 +103,8 @@ describe('checkout pricing', () => {
 
       const mail = await latestMail(shopper.email, /Your Emporium order #/);
       for (const line of [
-        `Discount (WELCOME10): −${usd(discount)}`,
+        // A no-break space keeps the sign with its amount (issue 40, item 10).
+        `Discount (WELCOME10): −\u00a0${usd(discount)}`,
         `Shipping (Express): ${usd(express)}`,
         `Tax: ${usd(tax)}`,
         `Total: ${usd(total)}`,

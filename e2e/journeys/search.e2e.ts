@@ -40,8 +40,24 @@ describe('search', () => {
       expect(await input.inputValue()).toBe('adiddas');
       await snap(page, `search-${name}`);
 
-      await page.getByRole('button', { name: 'Add to Cart' }).first().click();
-      await page.getByText('Product added to cart', { exact: true }).first().waitFor();
+      // A result goes into the cart: in one tap, or through its size picker when it has sizes (issue 40, item 1).
+      const buy = /^(Add to Cart|Choose size)$/;
+      const button = cards
+        .filter({ has: page.getByRole('button', { name: buy }) })
+        .first()
+        .getByRole('button', { name: buy });
+      if ((await button.textContent())?.trim() === 'Choose size') {
+        await button.click();
+        const dialog = page.getByRole('dialog');
+        await dialog.locator('input[type="radio"]:not([disabled])').first().check();
+        await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+        await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+        await dialog.getByRole('button', { name: 'Close' }).click();
+        await dialog.waitFor({ state: 'detached' });
+      } else {
+        await button.click();
+        await page.getByText('Product added to cart', { exact: true }).first().waitFor();
+      }
       await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
 
       await input.fill('zzqxj');

@@ -56,6 +56,8 @@ const EnvSchema = z.object({
     .string()
     .default('UTC')
     .refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin or America/New_York'),
+  /** Who may browse and buy (issue 41): `members` is the spec's shop behind the login; `open` adds guests. */
+  STOREFRONT_MODE: z.enum(['members', 'open']).default('members'),
   DATA_DIR: optionalString,
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -172,6 +174,11 @@ export interface Config {
   shopCountry: string;
   /** SHOP_TIME_ZONE (issue 46): the IANA zone whose midnights end the days of legal periods (withdrawal). */
   shopTimeZone: string;
+  /**
+   * STOREFRONT_MODE (issue 41): `members` (default) is the spec's shop, every page behind the login and kept out of
+   * search engines; `open` makes the catalog and the cart public and sells to guests.
+   */
+  storefrontMode: 'members' | 'open';
   dataDir: string;
   /** PostgreSQL connection string; undefined means embedded PGlite under `dataDir/db`. */
   databaseUrl?: string;
@@ -390,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storefrontUrl: (e.STOREFRONT_URL ?? publicUrl).replace(/\/+$/, ''),
     shopCountry: e.SHOP_COUNTRY,
     shopTimeZone: e.SHOP_TIME_ZONE,
+    storefrontMode: e.STOREFRONT_MODE,
     dataDir: resolve(e.DATA_DIR ?? join(REPO_ROOT, 'data')),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

@@ -48,12 +48,14 @@ const CATALOG_MODULES = modulesAt([
 ]);
 
 /**
- * What the checkout's chunk (purchase-screens.ts) shares with the address form and the admin's pages: country codes
- * and names, the Edit and Delete icons. One chunk rather than three.
+ * What the checkout's chunk (purchase-screens.ts) shares with the address form, the payment success page, the order
+ * details and the admin's pages: country codes and names, the printed postal address (issue 40), the Edit and Delete
+ * icons. One chunk rather than three.
  */
 const CHECKOUT_SHARED_MODULES = modulesAt([
   'src/lib/countries',
-  'packages/contract/src/countries',
+  'src/components/postal-address',
+  'packages/contract/src/(?:countries|postal-address)',
   'node_modules/lucide-react/dist/esm/icons/(?:trash|pencil)',
 ]);
 

@@ -1,7 +1,7 @@
 /**
  * Journey (issue 40, items 5 and 7): a shopper like the demo's Alice, with three saved addresses never ordered to
  * (the newest in Germany). At 360 and 1366 px: the cart panel's shipping estimate says "Shipping to Germany" (not the
- * shop's United States); the checkout preselects the newest address and says "Delivering to: …, Berlin, Germany"; the
+ * shop's United States); the checkout preselects the newest address and says "Delivering to: …, 10115 Berlin, Germany"; the
  * other two fold behind "Change address (2 more)", so on a phone Place Order is not behind every card; opening them and
  * picking another changes what "Delivering to" says. Nothing scrolls sideways; screenshots at 360, 768 and 1366 px.
  */
@@ -63,7 +63,7 @@ describe('checkout with saved addresses', () => {
       await page.waitForURL('**/shop/checkout');
       const delivering = page.getByTestId('delivering-to');
       await delivering.waitFor();
-      expect(await delivering.textContent()).toBe('Delivering to: 7 Lindenstraße, Berlin, Germany');
+      expect(await delivering.textContent()).toBe('Delivering to: 7 Lindenstraße, 10115 Berlin, Germany');
       await page.getByText('Address Selected', { exact: true }).waitFor();
       const cards = page.getByTestId('address-card');
       expect(await cards.count()).toBe(1);
@@ -98,7 +98,7 @@ describe('checkout with saved addresses', () => {
       await page.getByRole('button', { name: 'Select address 48 Harbor Street, Portland' }).click();
       await expect
         .poll(() => delivering.textContent())
-        .toBe('Delivering to: 48 Harbor Street, Portland, United States');
+        .toBe('Delivering to: 48 Harbor Street, Portland, OR 97205, United States');
       await snapScreens(page, 'checkout-addresses-changed', name);
       await context.close();
     },

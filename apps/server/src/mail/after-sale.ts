@@ -78,7 +78,8 @@ export function cancelledOrderMessage(r: Recipient & { refundCents: number }): A
 
 /**
  * The acknowledgement of a withdrawal: what was withdrawn from (order, items), the date and time it was received
- * (UTC), and where to send the items (the shop's return address and instructions, issue 40, when set).
+ * (UTC), and where to send the items (the shop's return address and instructions, issue 40; while none is set, to
+ * contact the shop).
  */
 export function withdrawalMessage(
   r: Recipient & {
@@ -99,7 +100,7 @@ export function withdrawalMessage(
       ...(r.reason ? [`Your reason: ${r.reason}`] : []),
       r.returns
         ? 'Please send the items back to us within 14 days, to the address below. We refund what you paid once they have arrived.'
-        : 'Please send the items back to us within 14 days. We refund what you paid once they have arrived.',
+        : 'Please send the items back to us within 14 days. We refund what you paid once they have arrived. Please contact us to learn where to send them.',
       ...(r.returns ? [{ title: 'Return address', lines: postalAddressLines(r.returns) }] : []),
       ...(r.returns?.instructions ? [r.returns.instructions] : []),
     ],

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { AuthUser } from '@emporium/contract';
-import { rememberPaymentReturn } from '@/lib/payment-return';
+import { rememberForSignIn } from '@/lib/payment-return';
 
 interface CheckAuthProps {
   isAuthenticated: boolean;
@@ -25,8 +25,9 @@ export function CheckAuth({ isAuthenticated, user, children }: CheckAuthProps) {
     return <Navigate to={isAuthenticated ? homeFor(user) : '/auth/login'} replace />;
   }
   if (!isAuthenticated && !isAuthPage(pathname)) {
-    // A payment's return opened signed out (another browser, a payment app): shown once they have signed in.
-    if (pathname === '/shop/paypal-return') rememberPaymentReturn(search);
+    // A payment's return (another browser, a payment app) or an e-mail's order link opened signed out: shown once
+    // they have signed in.
+    rememberForSignIn(pathname, search);
     return <Navigate to="/auth/login" replace />;
   }
   if (isAuthenticated && isAuthPage(pathname)) {

@@ -161,6 +161,7 @@ const AdminFeaturedPage = lazyComponent(loadAdminPages, (m) => m.AdminFeaturedPa
 const AdminShippingPage = lazyComponent(loadAdminPages, (m) => m.AdminShippingPage);
 const AdminTaxesPage = lazyComponent(loadAdminPages, (m) => m.AdminTaxesPage);
 const AdminDiscountsPage = lazyComponent(loadAdminPages, (m) => m.AdminDiscountsPage);
+const AdminSettingsPage = lazyComponent(loadAdminPages, (m) => m.AdminSettingsPage);
 
 function Guarded({ children }: { children: ReactNode }) {
   const { isAuthenticated, user } = useAppSelector(selectAuth);
@@ -262,6 +263,7 @@ const routes: RouteObject[] = [
           page('discounts', AdminDiscountsPage, 'on-render'),
           page('features', AdminFeaturesPage, 'on-render'),
           page('featured', AdminFeaturedPage, 'on-render'),
+          page('settings', AdminSettingsPage, 'on-render'),
           page('security', AdminSecurityPage, 'on-render'),
         ],
       },

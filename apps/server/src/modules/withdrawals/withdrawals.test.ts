@@ -141,8 +141,9 @@ describe('POST /api/shop/order/withdraw/:id', () => {
     expect(sent.text).toContain('Items: Cup × 1; Teapot × 2.');
     expect(sent.text).toContain('Your reason: Too small');
     expect(sent.html).toContain(`#${o.number}`);
-    // No return address set yet: the spec's sentence alone.
+    // No return address set yet: where to send them is asked of the shop.
     expect(sent.text).toContain('Please send the items back to us within 14 days. We refund');
+    expect(sent.text).toContain('Please contact us to learn where to send them.');
     expect(sent.text).not.toContain('Return address');
   });
 

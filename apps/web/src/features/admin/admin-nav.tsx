@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   Package,
   Receipt,
+  Settings,
   ShieldCheck,
   Star,
   TicketPercent,
@@ -21,6 +22,7 @@ const ADMIN_NAV = [
   { label: 'Discounts', path: '/admin/discounts', icon: TicketPercent },
   { label: 'Featured', path: '/admin/featured', icon: Star },
   { label: 'Feature Images', path: '/admin/features', icon: Images },
+  { label: 'Settings', path: '/admin/settings', icon: Settings },
   { label: 'Security', path: '/admin/security', icon: ShieldCheck },
 ];
 

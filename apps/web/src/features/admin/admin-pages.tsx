@@ -8,6 +8,7 @@ export { AdminFeaturedPage } from './featured-page';
 export { AdminFeaturesPage } from './features-page';
 export { AdminOrdersPage } from './orders-page';
 export { AdminProductsPage } from './products-page';
+export { AdminSettingsPage } from './settings-page';
 export { AdminShippingPage } from './shipping-page';
 export { AdminTaxesPage } from './taxes-page';
 

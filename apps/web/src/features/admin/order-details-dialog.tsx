@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { StateBadge } from '@/components/ui/state-badge';
 import { toast } from '@/components/ui/toast-store';
 import { formatPrice } from '@/lib/format';
+import { PostalAddress } from '@/components/postal-address';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { deleteOrder, fetchOrderDetails, selectAdminOrders } from './admin-slices';
 import { balanceCents, RefundDialog } from './refund-dialog';
@@ -113,7 +114,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string; onCl
   );
 }
 
-/** The order's facts, lines and shipping info. */
+/** The order's facts, lines and shipping info (a whole postal address, issue 40 item 5). */
 function OrderFacts({ order }: { order: AdminOrder }) {
   return (
     <>
@@ -206,11 +207,7 @@ function OrderFacts({ order }: { order: AdminOrder }) {
       </section>
       <section className="space-y-1">
         <h3 className="font-bold">Shipping Info</h3>
-        <p>{na(order.address.address)}</p>
-        <p>
-          {na(order.address.city)}, {na(order.address.state)} {na(order.address.pincode)}
-        </p>
-        <p>Phone: {na(order.address.phone)}</p>
+        <PostalAddress address={order.address} data-testid="admin-order-shipping-address" />
         <p className="break-words">Notes: {na(order.address.notes)}</p>
       </section>
     </>

@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast-store';
 import { useAppDispatch } from '@/app/hooks';
 import { AUTH_LINK } from './auth-link';
 import { loginUser, loginWithTwoFactor } from './auth-slice';
-import { takePaymentReturn } from '@/lib/payment-return';
+import { takeSignInReturn } from '@/lib/payment-return';
 
 /** The second step of a two-factor sign-in (issue 25), handed over by the app (features/two-factor). */
 export type SecondStep = ComponentType<{
@@ -43,7 +43,7 @@ export function LoginPage({ secondStep: TwoFactorStep }: { secondStep?: SecondSt
     }
     if (loginUser.fulfilled.match(result) && result.payload.success) {
       toast({ title: 'Login successful' });
-      void navigate(takePaymentReturn() ?? '/shop/home');
+      void navigate(takeSignInReturn() ?? '/shop/home');
       return;
     }
     const description = loginUser.rejected.match(result) && result.payload ? result.payload : undefined;
@@ -72,7 +72,7 @@ export function LoginPage({ secondStep: TwoFactorStep }: { secondStep?: SecondSt
             const result = await dispatch(loginWithTwoFactor(body));
             if (loginWithTwoFactor.fulfilled.match(result)) {
               toast({ title: 'Login successful' });
-              void navigate(takePaymentReturn() ?? '/shop/home');
+              void navigate(takeSignInReturn() ?? '/shop/home');
               return null;
             }
             return result.payload ?? 'An error occurred during login';

@@ -34,8 +34,8 @@ interface AddressBookProps {
 
 /**
  * The shopper's addresses (spec §2 Account › Address, §5, §8): Your Addresses, Add New Address (disabled at 3),
- * cards with Edit and Delete, the add/edit dialog and the delete confirmation. With `onSelect` (checkout) a card
- * can be selected.
+ * cards with Edit and Delete (and the recipient's full name when given, issue 40), the add/edit dialog and the delete
+ * confirmation. With `onSelect` (checkout) a card can be selected.
  */
 export function AddressBook({ selectedId, onSelect, collapsed, onExpand }: AddressBookProps) {
   const dispatch = useAppDispatch();
@@ -122,6 +122,11 @@ export function AddressBook({ selectedId, onSelect, collapsed, onExpand }: Addre
                   <Badge className="mb-1 self-start" aria-hidden="true">
                     Selected
                   </Badge>
+                )}
+                {a.name && (
+                  <p>
+                    <span className="font-semibold">Full name:</span> {a.name}
+                  </p>
                 )}
                 <p>
                   <span className="font-semibold">Address:</span> {a.address}

@@ -15,19 +15,37 @@ import { addNewAddress, editAddress } from './addresses-slice';
  * with the checkout or account page (issue 46: first-load budget).
  */
 
-const EMPTY: AddressFields = { address: '', city: '', state: '', pincode: '', phone: '', notes: '' };
+const EMPTY: AddressFields = {
+  name: '',
+  address: '',
+  city: '',
+  state: '',
+  pincode: '',
+  phone: '',
+  notes: '',
+};
 
 /** The browser's region (en-US → US) when it is a known country: the new address form's first guess (issue 27). */
 function guessCountry(): string {
   const region = new Intl.Locale(navigator.language || 'en-US').maximize().region ?? 'US';
   return COUNTRY_CODES.includes(region) ? region : 'US';
 }
-const FIELDS: Array<{ name: keyof AddressFields; label: string; type?: string; max: number }> = [
-  { name: 'address', label: 'Address', max: LIMITS.addressField.max },
-  { name: 'city', label: 'City', max: LIMITS.addressField.max },
-  { name: 'state', label: 'State', max: LIMITS.addressField.max },
-  { name: 'pincode', label: 'Pincode', max: LIMITS.addressField.max },
-  { name: 'phone', label: 'Phone', type: 'tel', max: LIMITS.addressField.max },
+/** The text fields in order; `optional` ones may stay blank (the spec's six are all required). */
+const FIELDS: Array<{
+  name: Exclude<keyof AddressFields, 'country' | 'notes'>;
+  label: string;
+  type?: string;
+  max: number;
+  optional?: boolean;
+  autoComplete: string;
+}> = [
+  // Issue 40, item 5: the recipient, optional; the parcel needs a name, the spec's client sends none.
+  { name: 'name', label: 'Full name', max: LIMITS.recipientName.max, optional: true, autoComplete: 'name' },
+  { name: 'address', label: 'Address', max: LIMITS.addressField.max, autoComplete: 'address-line1' },
+  { name: 'city', label: 'City', max: LIMITS.addressField.max, autoComplete: 'address-level2' },
+  { name: 'state', label: 'State', max: LIMITS.addressField.max, autoComplete: 'address-level1' },
+  { name: 'pincode', label: 'Pincode', max: LIMITS.addressField.max, autoComplete: 'postal-code' },
+  { name: 'phone', label: 'Phone', type: 'tel', max: LIMITS.addressField.max, autoComplete: 'tel' },
 ];
 
 export interface AddressDialogsProps {
@@ -84,6 +102,7 @@ function AddressFormDialog({
   const [form, setForm] = useState<AddressFields>(() =>
     editing
       ? {
+          name: editing.name ?? '',
           address: editing.address,
           city: editing.city,
           state: editing.state,
@@ -96,7 +115,7 @@ function AddressFormDialog({
   );
   const [saving, setSaving] = useState(false);
 
-  const complete = Object.values(form).every((v) => v.trim() !== '');
+  const complete = FIELDS.every((f) => f.optional || form[f.name]?.trim()) && form.notes.trim() !== '';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -135,16 +154,20 @@ function AddressFormDialog({
         <DialogTitle className="text-lg font-bold">
           {editing ? 'Edit Address' : 'Add New Address'}
         </DialogTitle>
-        <DialogDescription className="sr-only">All fields are required.</DialogDescription>
+        <DialogDescription className="sr-only">All fields but the full name are required.</DialogDescription>
         <form onSubmit={(e) => void submit(e)} className="mt-2 space-y-3">
           {FIELDS.map((f) => (
             <div key={f.name} className="space-y-1">
-              <Label htmlFor={`address-${f.name}`}>{f.label}</Label>
+              <Label htmlFor={`address-${f.name}`}>
+                {f.label}
+                {f.optional && <span className="font-normal text-neutral-600"> (optional)</span>}
+              </Label>
               <Input
                 id={`address-${f.name}`}
                 type={f.type ?? 'text'}
                 maxLength={f.max}
-                value={form[f.name]}
+                autoComplete={f.autoComplete}
+                value={form[f.name] ?? ''}
                 placeholder={`Enter your ${f.label.toLowerCase()}`}
                 onChange={(e) => setForm({ ...form, [f.name]: e.target.value })}
               />

@@ -13,7 +13,7 @@ import { selectCart, selectCartTotal } from './cart-slice';
 import { selectAddresses } from './addresses-slice';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { countryName } from '@/lib/countries';
+import { PostalAddress } from '@/components/postal-address';
 import { clearCurrentOrderId, saveCurrentOrderId } from './current-order';
 import {
   DiscountCodeField,
@@ -35,18 +35,14 @@ function defaultAddress(list: Address[]): Address | null {
   return list.find((a) => a.preferred) ?? list.at(-1) ?? null;
 }
 
-/** The address in one line, for "Delivering to" (its street, city and country). */
-function addressLine(a: Address): string {
-  return `${a.address}, ${a.city}, ${countryName(a.country)}`;
-}
-
 /**
  * Checkout (spec §2, §4, §5): Shipping Address with the Address Selected badge and selectable cards, the cart with
  * quantity controls, Total, and the button whose label follows the state. Place Order asks the server to build the
  * order from the cart (it computes every price), keeps the order id and goes to the approval page. Additions (issue
- * 27, 40): the preferred address is preselected, named under "Delivering to", and the others fold behind "Change
- * address"; a line that is sold out or above the stock left is flagged here, and Place Order waits until it is fixed;
- * back from Cancel on the payment page (`?payment=cancelled`) it says so until dismissed.
+ * 27, 40): the preferred address is preselected, named under "Delivering to" (the whole postal address in one
+ * line), and the others fold behind "Change address"; a line that is sold out or above the stock left is flagged
+ * here, and Place Order waits until it is fixed; back from Cancel on the payment page (`?payment=cancelled`) it says
+ * so until dismissed.
  */
 export function CheckoutPage() {
   const user = useSessionUser();
@@ -193,7 +189,7 @@ export function CheckoutPage() {
           </div>
           {address && (
             <p data-testid="delivering-to" className="break-words text-neutral-700">
-              <span className="font-semibold">Delivering to:</span> {addressLine(address)}
+              <span className="font-semibold">Delivering to:</span> <PostalAddress address={address} inline />
             </p>
           )}
           <AddressBook

@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { toast } from '@/components/ui/toast-store';
 import { formatPrice } from '@/lib/format';
 import { cancelOrder, fetchOrderDetails, withdrawOrder } from './orders-slice';
+import { ReturnAddress } from './return-address';
 
 /** A day in words, US English, e.g. `December 9, 2026`. */
 function formatDay(iso: string) {
@@ -41,16 +42,20 @@ export function OrderActions({ order }: { order: Order }) {
   );
 }
 
-/** "Withdrawal requested on <date time>", and when the shop refunded it. */
+/**
+ * "Withdrawal requested on <date time>", and when the shop refunded it; until then, where to send the items (the
+ * shop's return address and instructions, issue 40 item 14), shown as soon as the withdrawal is confirmed.
+ */
 function WithdrawalNotice({ withdrawal }: { withdrawal: NonNullable<Order['withdrawal']> }) {
   return (
-    <div className="space-y-1" data-testid="order-withdrawal">
+    <div className="space-y-2" data-testid="order-withdrawal">
       <p className="font-semibold">Withdrawal requested on {formatDateTime(withdrawal.requestedAt)}</p>
       <p className="text-neutral-600">
         {withdrawal.processedAt
           ? `The shop refunded it on ${formatDateTime(withdrawal.processedAt)}.`
           : 'Please send the items back within 14 days; we refund what you paid once they have arrived.'}
       </p>
+      {!withdrawal.processedAt && <ReturnAddress />}
     </div>
   );
 }

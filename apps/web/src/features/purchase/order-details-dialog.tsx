@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { StateBadge } from '@/components/ui/state-badge';
 import { formatDateTime, OrderTimeline } from '@/components/order-timeline';
 import { formatPrice } from '@/lib/format';
+import { PostalAddress } from '@/components/postal-address';
 import { OrderActions } from './order-actions';
 import { orderDetailsCleared, selectShopOrders } from './orders-slice';
 
@@ -16,7 +17,8 @@ const na = (value: string | null | undefined) => (value && value.trim() ? value 
 /**
  * The shopper's order details dialog (spec §2 Account): titled "Order Details" and the order's number (`#1001`, issue
  * 26); the spec's Order ID row (# and the last 6 characters of the id) stays. Issue 26 adds the refunded amount, the
- * shipment, Cancel order and Withdraw from contract (order-actions.tsx) and the order's timeline.
+ * shipment, Cancel order and Withdraw from contract (order-actions.tsx) and the order's timeline; issue 40 prints
+ * the shipping info as a whole postal address (recipient, street, town, country, phone; item 5).
  */
 export function OrderDetailsDialog() {
   const dispatch = useAppDispatch();
@@ -156,11 +158,7 @@ function OrderDetails({ order }: { order: Order }) {
         </h3>
         {a ? (
           <>
-            <p>Address: {na(a.address)}</p>
-            <p>City: {na(a.city)}</p>
-            <p>State: {na(a.state)}</p>
-            <p>Pincode: {na(a.pincode)}</p>
-            <p>Phone: {na(a.phone)}</p>
+            <PostalAddress address={a} data-testid="order-shipping-address" />
             <p className="break-words">Notes: {na(a.notes)}</p>
           </>
         ) : (

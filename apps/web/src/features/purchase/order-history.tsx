@@ -1,9 +1,12 @@
 import { Suspense, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { StateBadge } from '@/components/ui/state-badge';
 import { useSessionUser } from '@/app/session';
 import { formatPrice } from '@/lib/format';
+import { linkedOrderId } from '@/lib/payment-return';
+import { toast } from '@/components/ui/toast-store';
 import { cn } from '@/lib/cn';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useReached } from '@/lib/use-reached';
@@ -31,7 +34,8 @@ const cellLabel = 'block text-xs text-neutral-600 sm:hidden';
 /**
  * Order History (spec §2 Account › Orders): S.No, Order (the order's number, `#1001`, issue 26), Order Date, Order
  * Amount, Order Status, View Details; ten orders a page (newest first) with Previous / Page n of m / Next under the
- * table once there is more than one page. S.No counts on across pages.
+ * table once there is more than one page. S.No counts on across pages. `/shop/account?order=<id>` opens that order's
+ * details (issue 40).
  */
 export function OrderHistory() {
   const dispatch = useAppDispatch();
@@ -44,6 +48,30 @@ export function OrderHistory() {
   useEffect(() => {
     if (userId) void dispatch(fetchOrdersByUser({ userId, page: 1 }));
   }, [dispatch, userId]);
+
+  // An order link (`?order=<id>`, the e-mails' "View your order", issue 40 item 10) opens that order's details once;
+  // the query is dropped so that closing the dialog and reloading does not open it again.
+  const [params, setParams] = useSearchParams();
+  const linked = linkedOrderId(params);
+  useEffect(() => {
+    if (!userId || !linked) return;
+    setParams(
+      (p) => {
+        p.delete('order');
+        return p;
+      },
+      { replace: true },
+    );
+    void dispatch(fetchOrderDetails(linked)).then((result) => {
+      if (fetchOrderDetails.rejected.match(result)) {
+        toast({
+          title: 'This order could not be opened',
+          description: result.payload,
+          variant: 'destructive',
+        });
+      }
+    });
+  }, [dispatch, userId, linked, setParams]);
 
   // A page emptied meanwhile (orders removed by the shop): show the last page there is instead.
   useEffect(() => {

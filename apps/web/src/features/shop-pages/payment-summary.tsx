@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { titleWithOptions, type Order } from '@emporium/contract';
 import { OrderPricingRows } from '@/components/order-pricing';
 import { useSessionUser } from '@/app/session';
-import { countryName } from '@/lib/countries';
+import { PostalAddress } from '@/components/postal-address';
 import { formatPrice } from '@/lib/format';
 
 /** The paid order the return page left in the history entry's state (paypal-return-page.tsx), or null. */
@@ -11,16 +11,9 @@ function paidOrder(state: unknown): Order | null {
   return order && typeof order.orderNumber === 'number' ? order : null;
 }
 
-/** The delivery address as printed lines: street, city with state and postcode, country. */
-function addressLines(order: Order): string[] {
-  const a = order.address;
-  const place = [a.city, [a.state, a.pincode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [a.address, place, order.pricing.country ? countryName(order.pricing.country) : ''].filter(Boolean);
-}
-
 /**
  * The summary under the payment success page's texts (issue 40, as Shopify's order status page): the order's number
- * and date, where the confirmation went, its lines, its totals and its delivery address. Nothing when the page was
+ * and date, where the confirmation went, its lines, its totals and its delivery address (a whole postal address, item 5). Nothing when the page was
  * not reached from a payment (no order in the history entry).
  */
 export function PaymentSummary() {
@@ -66,13 +59,7 @@ export function PaymentSummary() {
       </dl>
       <div className="text-sm">
         <h3 className="font-semibold">Delivery address</h3>
-        <address className="not-italic">
-          {addressLines(order).map((line) => (
-            <span key={line} className="block break-words">
-              {line}
-            </span>
-          ))}
-        </address>
+        <PostalAddress address={order.address} />
       </div>
     </section>
   );

@@ -50,7 +50,9 @@ describe('payment success summary', () => {
       expect(await summary.getByRole('listitem').textContent()).toMatch(/ × 1\$[\d,]+\.\d{2}$/);
       expect(await summary.getByTestId('payment-summary-total').textContent()).toBe(total);
       const address = summary.locator('address');
-      expect(await address.textContent()).toBe('12 Orchard LanePortland, OR 97201United States+1 503 555 0142');
+      expect(await address.textContent()).toBe(
+        '12 Orchard LanePortland, OR 97201United States+1 503 555 0142',
+      );
       await page.getByRole('link', { name: 'View Order History' }).waitFor();
       await snapScreens(page, 'payment-success-summary', name);
       await address.scrollIntoViewIfNeeded();

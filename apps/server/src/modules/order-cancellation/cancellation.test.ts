@@ -249,6 +249,43 @@ describe('POST /api/shop/order/cancel/:id', () => {
     expect(await stockOf(o.productId)).toBe(STOCK);
   });
 
+  // Issue 40: an order the admin refunded in full while it is Processing offered "Cancel order", and the cancel
+  // went through refunding nothing (and restocking what may still ship).
+  it('a Processing order refunded in full: not cancellable, 409 with a message, nothing changed', async () => {
+    const o = await paidOrder();
+    const refunded = await as(t.app, admin).post(`/api/admin/orders/refund/${o.id}`, {});
+    expect(refunded.statusCode).toBe(200);
+    expect(await rowOf(o.id)).toMatchObject({ orderStatus: 'Processing', paymentStatus: 'refunded' });
+    const shown = await as(t.app, shopper).get(`/api/shop/order/details/${o.id}`);
+    expect(shown.json().data).toMatchObject({ orderStatus: 'Processing', cancellable: false });
+    const before = await rowOf(o.id);
+    const res = await cancel(o.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      success: false,
+      message:
+        'This order has already been refunded in full, so there is nothing left to cancel. Please contact us if you have a question about it.',
+    });
+    expect(await rowOf(o.id)).toEqual(before);
+    expect(await refundsOf(o.id)).toHaveLength(1);
+    expect(await stockOf(o.productId)).toBe(STOCK - QTY);
+  });
+
+  it('a Processing order refunded in part: still cancellable, and the cancel refunds the rest', async () => {
+    const o = await paidOrder();
+    expect((await as(t.app, admin).post(`/api/admin/orders/refund/${o.id}`, { amount: 5 })).statusCode).toBe(200);
+    const shown = await as(t.app, shopper).get(`/api/shop/order/details/${o.id}`);
+    expect(shown.json().data).toMatchObject({ paymentStatus: 'partially_refunded', cancellable: true });
+    const res = await cancel(o.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Your order was cancelled and $7.00 was refunded to your PayPal account.');
+    expect(await rowOf(o.id)).toMatchObject({
+      orderStatus: 'Cancelled',
+      paymentStatus: 'refunded',
+      refundedCents: 1200,
+    });
+  });
+
   it('a reason longer than allowed or unknown keys: 400, nothing changed', async () => {
     const o = await paidOrder();
     expect((await cancel(o.id, shopper, { reason: 'x'.repeat(5000) })).statusCode).toBe(400);

@@ -5,7 +5,7 @@
  * title, else a few hex digits of the product's id; grids saved with its suggestions never collide.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { regenerateVariants, type ProductDetails } from '@emporium/contract';
+import { regenerateVariants, type ProductDetails, type ProductVariant } from '@emporium/contract';
 import {
   buildTestApp,
   insertProduct,
@@ -28,6 +28,8 @@ afterAll(async () => {
   await t.app.close();
 });
 
+type Row = Omit<ProductVariant, 'stock' | '_id'> & { stock: string; _id?: string };
+
 const SIZES = [{ name: 'Size', values: ['42', '43'] }];
 
 async function prefixOf(productId: string): Promise<string> {
@@ -42,8 +44,8 @@ async function generateWithSuggestions(productId: string, skuCase: (s: string) =
   const prefix = await prefixOf(productId);
   const res0 = await as(t.app, admin).get(`/api/admin/products/variants/${productId}`);
   const product = res0.json().data as ProductDetails;
-  const rows = product.variants.map((v) => ({ ...v, stock: String(v.stock) }));
-  const made = regenerateVariants(SIZES, rows, (combo) => ({
+  const rows: Row[] = product.variants.map((v) => ({ ...v, stock: String(v.stock) }));
+  const made = regenerateVariants(SIZES, rows, (combo): Row => ({
     sku: skuCase(`${prefix}-${combo.Size}`),
     options: combo,
     price: product.price,

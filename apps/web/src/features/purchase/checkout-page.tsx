@@ -65,14 +65,12 @@ export function CheckoutPage() {
   const [showAll, setShowAll] = useState(false);
   const [methodId, setMethodId] = useState<string | null>(null);
   // An address added on this page becomes the pick, even when another one is preferred (issue 40): the last added
-  // when the page opened is remembered, and a newer one is picked as soon as it is in the list.
+  // when the page opened is remembered, and a newer one (never null again) is picked as soon as it is in the list.
   const [seenAddedId, setSeenAddedId] = useState(lastAddedId);
   if (lastAddedId !== seenAddedId) {
     setSeenAddedId(lastAddedId);
-    if (lastAddedId !== null) {
-      setPickedId(lastAddedId);
-      setMethodId(null);
-    }
+    setPickedId(lastAddedId);
+    setMethodId(null);
   }
   const [code, setCode] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);

@@ -32,8 +32,8 @@ const field =
 
 /**
  * "Details" of the admin's product page (issue 40, item 12): title, description, category, "Also in" (up to two more
- * categories, item 3) and brand, saved by the
- * page's save bar through the spec's edit (`PUT /api/admin/products/edit/:id`). The save reads the product first
+ * categories, item 3) and brand, saved by the page's save bar through the spec's edit
+ * (`PUT /api/admin/products/edit/:id`, with `categories`). The save reads the product first
  * and sends its price, sale price and stock as they are now (they belong to the variants), with the version read:
  * a product whose details another admin changed since the page loaded is refused with the toast's Reload advice.
  * `onSaved` gets the saved details (the page's heading follows).

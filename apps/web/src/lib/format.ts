@@ -29,8 +29,8 @@ export function formatPrice(dollars: number): string {
 
 /**
  * An amount taken off (dollars, positive), as the checkout's and orders' breakdowns show a discount (issue 40, item
- * 10): a minus sign (U+2212), a no-break space and the price, e.g. `3` → `−\u00a0$3.00`, so that the sign never wraps away from its
- * amount at 360 px (the order e-mail writes it the same way).
+ * 10): a minus sign (U+2212), a no-break space and the price, e.g. `3` → `−\u00a0$3.00`, so that the sign never
+ * wraps away from its amount at 360 px (the order e-mail writes it the same way).
  */
 export function formatDiscount(dollars: number): string {
   return `\u2212\u00a0${formatPrice(dollars)}`;

@@ -3,13 +3,17 @@
  * (the newest in Germany). At 360 and 1366 px: the cart panel's shipping estimate says "Shipping to Germany" (not the
  * shop's United States); the checkout preselects the newest address and says "Delivering to: …, 10115 Berlin, Germany"; the
  * other two fold behind "Change address (2 more)", so on a phone Place Order is not behind every card; opening them and
- * picking another changes what "Delivering to" says. Nothing scrolls sideways; screenshots at 360, 768 and 1366 px.
+ * picking another changes what "Delivering to" says. An address added at the checkout becomes the selected one, even
+ * when another is preferred (the one last ordered to). Nothing scrolls sideways; screenshots at 360, 768 and 1366 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { baseURL, launch, logIn, newContext, snap, VIEWPORTS } from '../support/browser.ts';
+import { addAddressThroughDialog } from '../support/shopper.ts';
 import {
+  addAddress,
   addToCart,
+  buyCart,
   productInStock,
   registerShopper,
   snapScreens,
@@ -100,6 +104,41 @@ describe('checkout with saved addresses', () => {
         .poll(() => delivering.textContent())
         .toBe('Delivering to: 48 Harbor Street, Portland, OR 97205, United States');
       await snapScreens(page, 'checkout-addresses-changed', name);
+      await context.close();
+    },
+  );
+
+  it.each(Object.entries(VIEWPORTS))(
+    'at %s size: an address added at the checkout is the one selected, not the preferred one',
+    async (name, viewport) => {
+      const shopper = await registerShopper(`Ada Added ${name}`);
+      const product = await productInStock();
+      await addToCart(shopper, product._id);
+      // Ordered to last: the preferred address, preselected although a newer one exists.
+      await buyCart(shopper, await addAddress(shopper, '5 Review Road'));
+      await addAddress(shopper, '9 Newer Street');
+      await addToCart(shopper, product._id);
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      await logIn(page, shopper);
+      await page.goto('/shop/checkout');
+      const delivering = page.getByTestId('delivering-to');
+      await expect
+        .poll(() => delivering.textContent())
+        .toBe('Delivering to: 5 Review Road, Austin, United States');
+
+      await addAddressThroughDialog(page, '12 Orchard Lane');
+      await expect
+        .poll(() => delivering.textContent())
+        .toMatch(/^Delivering to: 12 Orchard Lane, Portland, /);
+      const added = page.getByRole('button', { name: 'Select address 12 Orchard Lane, Portland' });
+      expect(await added.getAttribute('aria-pressed')).toBe('true');
+      const cards = page.getByTestId('address-card');
+      expect(await cards.count()).toBe(1);
+      await page.getByRole('button', { name: 'Change address (2 more)' }).waitFor();
+      const place = page.getByRole('button', { name: 'Place Order' });
+      await expect.poll(() => place.isEnabled()).toBe(true);
+      await snapScreens(page, 'checkout-address-added', name);
       await context.close();
     },
   );

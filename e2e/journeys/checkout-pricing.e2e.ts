@@ -68,7 +68,9 @@ describe('checkout pricing', () => {
         .getByText(`WELCOME10: ${usd(discount)} off`)
         .waitFor();
       const breakdown = page.getByTestId('checkout-breakdown');
-      await breakdown.getByText(`−${usd(discount)}`).waitFor();
+      await breakdown.getByText(`−\u00a0${usd(discount)}`, { exact: true }).waitFor();
+      // A no-break space keeps the sign with its amount on the page too (issue 40, item 10).
+      expect(await breakdown.textContent()).toContain(`Discount−\u00a0${usd(discount)}`);
       await breakdown.getByText(usd(express)).waitFor();
       await breakdown.getByText(usd(tax)).waitFor();
       await page.getByTestId('checkout-total').getByText(usd(total)).waitFor();
@@ -93,8 +95,9 @@ describe('checkout pricing', () => {
       const details = page.getByRole('dialog', { name: /Order Details/ });
       await details
         .getByTestId('order-discount')
-        .getByText(`−${usd(discount)}`)
+        .getByText(`−\u00a0${usd(discount)}`, { exact: true })
         .waitFor();
+      expect(await details.getByTestId('order-discount').textContent()).toBe(`−\u00a0${usd(discount)}`);
       await details.getByTestId('order-shipping').getByText(usd(express)).waitFor();
       await details.getByTestId('order-tax').getByText(usd(tax)).waitFor();
       await details.getByText(usd(total)).first().waitFor();

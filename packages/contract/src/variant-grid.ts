@@ -143,3 +143,32 @@ export function describeGridChange(
   }
   return `${plural(change.variants, 'variant', 'variants')}: ${parts.join('; ')}.`;
 }
+
+/** SKU-safe upper-case words (letters and digits) of `text`: "Air Zoom, Pegasus" → `["AIR", "ZOOM", "PEGASUS"]`. */
+export function skuWords(text: string): string[] {
+  return text
+    .toUpperCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** The longest SKU prefix a title offers (the variant's values follow it, within LIMITS.sku's 64 characters). */
+const SKU_PREFIX_MAX = 32;
+
+/**
+ * The SKU prefixes a product's title offers for its variants, shortest first (issue 40): its first two words, then
+ * one more word at a time, each word cut to 6 letters, e.g. "Nike Air Max 90" → `NIKE-AIR`, `NIKE-AIR-MAX`,
+ * `NIKE-AIR-MAX-90`; at most 32 characters. A title without letters or digits offers `SKU`. The server picks the
+ * first one no other product's SKUs start with (variants service, `freeSkuPrefix`).
+ */
+export function skuPrefixCandidates(title: string): string[] {
+  const words = skuWords(title).map((w) => w.slice(0, 6));
+  if (words.length === 0) return ['SKU'];
+  const out: string[] = [];
+  for (let n = Math.min(2, words.length); n <= words.length; n++) {
+    const prefix = words.slice(0, n).join('-');
+    if (prefix.length > SKU_PREFIX_MAX) break;
+    out.push(prefix);
+  }
+  return out.length > 0 ? out : [words[0]!.slice(0, SKU_PREFIX_MAX)];
+}

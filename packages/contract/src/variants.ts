@@ -136,6 +136,16 @@ export const AdminProductDetailsResponse = z.object({
 });
 export type AdminProductDetailsResponse = z.infer<typeof AdminProductDetailsResponse>;
 
+/**
+ * `GET /api/admin/products/variants/:id/sku-prefix`'s answer (issue 40): the prefix of the SKUs the admin's grid
+ * suggests for the product's new variants, one no other product's SKU starts with (e.g. `NIKE-AIR-MAX`).
+ */
+export const SkuPrefixResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ skuPrefix: z.string() }),
+});
+export type SkuPrefixResponse = z.infer<typeof SkuPrefixResponse>;
+
 /** A variant running low (issue 28: the admin's low-stock list is per variant): at most LOW_STOCK_MAX units. */
 export const LowStockVariant = z.object({
   productId: z.string(),

@@ -87,6 +87,18 @@ export type Kind = (typeof KINDS)[number];
 
 export type CatalogEntry = [Category, string, number, number, number, Kind, string];
 
+const GARMENTS: readonly Kind[] = ['t-shirt', 'sweater', 'jacket', 'trousers', 'dress'];
+
+/**
+ * A demo product's categories, its entry's first (issue 40): garments filed under Men, Women or Kids are also under
+ * Clothing, and kids' shoes also under Shoes. Read by the seed and by the search bench's judgements.
+ */
+export function demoCategories(category: Category, kind: Kind): Category[] {
+  if (category === 'Kids' && kind === 'sneaker') return [category, 'Shoes'];
+  if (['Men', 'Women', 'Kids'].includes(category) && GARMENTS.includes(kind)) return [category, 'Clothing'];
+  return [category];
+}
+
 export const CATALOG: Record<Brand, CatalogEntry[]> = {
   Apple: [
     [

@@ -15,7 +15,7 @@ import type { ImageStore } from '../storage/image-store.ts';
 import { UPLOAD_WIDTHS } from '../modules/uploads/image-processing.ts';
 import { seedDemoActivity } from './activity.ts';
 import { BANNERS, bannerSvg, PRODUCT_IMAGE_WIDTHS, productSvg, renderWidths, type ArtColour } from './art.ts';
-import { CATALOG, type Kind } from './catalog-data.ts';
+import { CATALOG, demoCategories, type Kind } from './catalog-data.ts';
 import { demoVariantPlans, seedDemoVariants } from './variants.ts';
 
 /** Demo accounts (README "Demo accounts"); never created in production. */
@@ -88,18 +88,6 @@ export interface SeedProduct {
   totalStock: number;
 }
 
-const GARMENTS: readonly Kind[] = ['t-shirt', 'sweater', 'jacket', 'trousers', 'dress'];
-
-/**
- * A demo product's categories (issue 40): garments filed under Men, Women or Kids are also under Clothing, and kids'
- * shoes also under Shoes.
- */
-function alsoIn(category: Category, kind: Kind): Category[] {
-  if (category === 'Kids' && kind === 'sneaker') return [category, 'Shoes'];
-  if (['Men', 'Women', 'Kids'].includes(category) && GARMENTS.includes(kind)) return [category, 'Clothing'];
-  return [category];
-}
-
 /** The demo catalog as rows, in a stable order. */
 export function demoProducts(): SeedProduct[] {
   return BRANDS.flatMap((brand) =>
@@ -108,7 +96,7 @@ export function demoProducts(): SeedProduct[] {
       title,
       description,
       category,
-      categories: alsoIn(category, kind),
+      categories: demoCategories(category, kind),
       brand,
       priceCents: Math.round(price * 100),
       salePriceCents: Math.round(salePrice * 100),

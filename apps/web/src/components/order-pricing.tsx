@@ -1,9 +1,10 @@
 import type { OrderPricing } from '@emporium/contract';
-import { formatPrice } from '@/lib/format';
+import { formatDiscount, formatPrice } from '@/lib/format';
 
 /**
  * An order's breakdown as rows of a two-column `<dl>` (issue 27): subtotal, discount (with its code), shipping (with
- * its method) and tax ("Includes tax" for tax-inclusive prices), placed before the total. Nothing for an order of
+ * its method) and tax ("Includes tax" for tax-inclusive prices), placed before the total. The discount keeps its sign
+ * and amount together (`formatDiscount`). Nothing for an order of
  * lines only, as the spec's are.
  */
 export function OrderPricingRows({ pricing }: { pricing: OrderPricing }) {
@@ -16,7 +17,7 @@ export function OrderPricingRows({ pricing }: { pricing: OrderPricing }) {
       {p.discount > 0 && (
         <>
           <dt className="text-neutral-600">Discount{p.discountCode ? ` (${p.discountCode})` : ''}</dt>
-          <dd data-testid="order-discount">−{formatPrice(p.discount)}</dd>
+          <dd data-testid="order-discount">{formatDiscount(p.discount)}</dd>
         </>
       )}
       {p.shippingMethod && (

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatPrice } from './format';
+import { formatCount, formatDiscount, formatPrice } from './format';
 
 /** What the shop showed before (and what spec §9 describes): `$` and en-US grouping with two decimals. */
 const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+describe('formatDiscount', () => {
+  it('writes a minus sign, a no-break space and the price (issue 40: sign and amount never wrap apart)', () => {
+    expect(formatDiscount(3)).toBe('\u2212\u00a0$3.00');
+    expect(formatDiscount(1234.5)).toBe('−\u00a0$1,234.50');
+    expect(formatDiscount(3)).not.toMatch(/ /);
+  });
+});
 
 describe('formatPrice', () => {
   it('writes dollars with a sign, grouping and two decimals', () => {

@@ -27,6 +27,15 @@ export function formatPrice(dollars: number): string {
   return `$${sign}${whole}.${String(cents % 100).padStart(2, '0')}`;
 }
 
+/**
+ * An amount taken off (dollars, positive), as the checkout's and orders' breakdowns show a discount (issue 40, item
+ * 10): a minus sign (U+2212), a no-break space and the price, e.g. `3` → `−\u00a0$3.00`, so that the sign never
+ * wraps away from its amount at 360 px (the order e-mail writes it the same way).
+ */
+export function formatDiscount(dollars: number): string {
+  return `\u2212\u00a0${formatPrice(dollars)}`;
+}
+
 /** A whole number with en-US thousands separators (`1234567` → `1,234,567`), without loading Intl's data. */
 function grouped(whole: number): string {
   return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -15,6 +15,7 @@ import {
 } from '../../test/build-test-app.ts';
 import { addAddress, addToCart, as, buyProducts, placeOrder, type Session } from '../../test/shop-client.ts';
 import { captureMail, type CapturedMail } from '../account/test-mail.ts';
+import { REFUNDED_IN_FULL_MESSAGE } from './service.ts';
 
 let t: TestApp;
 let mail: CapturedMail;
@@ -249,6 +250,47 @@ describe('POST /api/shop/order/cancel/:id', () => {
     expect(await stockOf(o.productId)).toBe(STOCK);
   });
 
+  // Issue 40: an order the admin refunded in full while it is Processing offered "Cancel order", and the cancel
+  // went through refunding nothing (and restocking what may still ship).
+  it('a Processing order refunded in full: not cancellable, 409 with a message, nothing changed', async () => {
+    const o = await paidOrder();
+    const refunded = await as(t.app, admin).post(`/api/admin/orders/refund/${o.id}`, {});
+    expect(refunded.statusCode).toBe(200);
+    expect(await rowOf(o.id)).toMatchObject({ orderStatus: 'Processing', paymentStatus: 'refunded' });
+    const shown = await as(t.app, shopper).get(`/api/shop/order/details/${o.id}`);
+    expect(shown.json().data).toMatchObject({ orderStatus: 'Processing', cancellable: false });
+    const before = await rowOf(o.id);
+    const res = await cancel(o.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      success: false,
+      message:
+        'This order has already been refunded in full, so there is nothing left to cancel. Please contact us if you have a question about it.',
+    });
+    expect(await rowOf(o.id)).toEqual(before);
+    expect(await refundsOf(o.id)).toHaveLength(1);
+    expect(await stockOf(o.productId)).toBe(STOCK - QTY);
+  });
+
+  it('a Processing order refunded in part: still cancellable, and the cancel refunds the rest', async () => {
+    const o = await paidOrder();
+    expect((await as(t.app, admin).post(`/api/admin/orders/refund/${o.id}`, { amount: 5 })).statusCode).toBe(
+      200,
+    );
+    const shown = await as(t.app, shopper).get(`/api/shop/order/details/${o.id}`);
+    expect(shown.json().data).toMatchObject({ paymentStatus: 'partially_refunded', cancellable: true });
+    const res = await cancel(o.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(
+      'Your order was cancelled and $7.00 was refunded to your PayPal account.',
+    );
+    expect(await rowOf(o.id)).toMatchObject({
+      orderStatus: 'Cancelled',
+      paymentStatus: 'refunded',
+      refundedCents: 1200,
+    });
+  });
+
   it('a reason longer than allowed or unknown keys: 400, nothing changed', async () => {
     const o = await paidOrder();
     expect((await cancel(o.id, shopper, { reason: 'x'.repeat(5000) })).statusCode).toBe(400);
@@ -284,6 +326,35 @@ describe.runIf(process.env.TEST_DATABASE_URL)('cancellation races (PostgreSQL)',
       }
     }
     expect(winners).toHaveLength(8);
+  });
+
+  // Issue 40: the admin's full refund and the shopper's cancel at once never refund twice, and a cancel that comes
+  // second is refused with the message rather than cancelling an order it would refund nothing for.
+  it("the shopper's cancel racing the admin's full refund: one refund, and the loser is told", async () => {
+    for (let round = 0; round < 6; round++) {
+      const o = await paidOrder();
+      const [c, r] = await Promise.all([
+        cancel(o.id),
+        as(t.app, admin).post(`/api/admin/orders/refund/${o.id}`, {}),
+      ]);
+      const row = await rowOf(o.id);
+      expect(await refundsOf(o.id)).toHaveLength(1);
+      expect(row).toMatchObject({
+        paymentStatus: 'refunded',
+        refundedCents: 1200,
+        refundReservedCents: 1200,
+      });
+      if (c.statusCode === 200) {
+        expect(r.statusCode).toBe(409);
+        expect(row.orderStatus).toBe('Cancelled');
+        expect(await stockOf(o.productId)).toBe(STOCK);
+      } else {
+        expect(c.statusCode).toBe(409);
+        expect(c.json().message).toBe(REFUNDED_IN_FULL_MESSAGE);
+        expect(r.statusCode).toBe(200);
+        expect(row.orderStatus).toBe('Processing');
+      }
+    }
   });
 
   it('a double-click (two cancels at once): one cancels, one refund, stock back once', async () => {

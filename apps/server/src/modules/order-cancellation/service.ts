@@ -6,7 +6,7 @@
  * (refunds/service.ts; a crash in between leaves it pending for the reconciliation job).
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { isPaid, type Order } from '@emporium/contract';
+import { isPaid, PAID_PAYMENT_STATUSES, type Order } from '@emporium/contract';
 import { transactionWithRetry } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
@@ -14,7 +14,7 @@ import { cancelledOrderMessage } from '../../mail/after-sale.ts';
 import { queueCustomerMail } from '../../mail/outbox.ts';
 import { recordOrderEvent } from '../orders/events.ts';
 import { releaseCodeInTx } from '../pricing/service.ts';
-import { getOrder } from '../orders/order-view.ts';
+import { getOrder, isRefundedInFull } from '../orders/order-view.ts';
 import type { OrderDeps } from '../orders/service.ts';
 import { restoreStock } from '../orders/stock.ts';
 import { reserveRefundInTx, sendRefund, type ReservedRefund } from '../refunds/service.ts';
@@ -23,8 +23,20 @@ import { formatCents } from '../../lib/html.ts';
 /** Stored as the payment message of an unpaid order the shopper cancelled. */
 export const SHOPPER_CANCELLED_MESSAGE = 'Order cancelled by the customer';
 
+/** The 409 message for a Processing order already refunded in full (issue 40: a cancellation would refund nothing). */
+export const REFUNDED_IN_FULL_MESSAGE =
+  'This order has already been refunded in full, so there is nothing left to cancel. Please contact us if you have a question about it.';
+
 /** Why an order the caller owns cannot be cancelled now (409). */
-function refusal(order: Pick<typeof orders.$inferSelect, 'orderStatus' | 'capturingSince'>): string {
+function refusal(
+  order: Pick<
+    typeof orders.$inferSelect,
+    'orderStatus' | 'capturingSince' | 'paymentStatus' | 'totalCents' | 'refundReservedCents'
+  >,
+): string {
+  if ((order.orderStatus === 'Pending' || order.orderStatus === 'Processing') && isRefundedInFull(order)) {
+    return REFUNDED_IN_FULL_MESSAGE;
+  }
   switch (order.orderStatus) {
     case 'Shipped':
     case 'Delivered':
@@ -39,7 +51,7 @@ function refusal(order: Pick<typeof orders.$inferSelect, 'orderStatus' | 'captur
 /**
  * `POST /api/shop/order/cancel/:id`: cancels the caller's order. Returns the sentence to show and the order after
  * it (with its timeline). 404 unknown, malformed or someone else's order; 409 shipped, delivered, already
- * cancelled or a capture in flight (nothing changed).
+ * cancelled, a capture in flight, or refunded in full already (issue 40, REFUNDED_IN_FULL_MESSAGE; nothing changed).
  */
 export async function cancelOwnOrder(
   deps: OrderDeps,
@@ -62,7 +74,14 @@ export async function cancelOwnOrder(
         paymentMessage: sql`case when ${orders.paymentStatus} = 'pending' then ${SHOPPER_CANCELLED_MESSAGE} else ${orders.paymentMessage} end`,
       })
       .where(
-        and(owned, inArray(orders.orderStatus, ['Pending', 'Processing']), isNull(orders.capturingSince)),
+        and(
+          owned,
+          inArray(orders.orderStatus, ['Pending', 'Processing']),
+          isNull(orders.capturingSince),
+          // Not refunded in full (isRefundedInFull), judged on the row this UPDATE locks: a refund reserved by the
+          // admin a moment before wins and this cancel is refused.
+          sql`not (${inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES])} and ${orders.totalCents} > 0 and ${orders.refundReservedCents} >= ${orders.totalCents})`,
+        ),
       )
       .returning();
     if (!cancelled) {

@@ -3,7 +3,7 @@
  * image URLs and the address copied at creation. Shared by the shopper routes and the admin routes.
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { toDollars, WITHDRAWAL_DAYS, type Order, type OrderEvent } from '@emporium/contract';
+import { isPaid, toDollars, WITHDRAWAL_DAYS, type Order, type OrderEvent } from '@emporium/contract';
 import { preparedQuery, rowFromJson, type Db } from '../../db/client.ts';
 import { orderEvents, orderItems, orders, users, withdrawals } from '../../db/schema.ts';
 import { isUuid, notFound } from '../../lib/http-error.ts';
@@ -14,9 +14,28 @@ type OrderItemRow = typeof orderItems.$inferSelect;
 type OrderEventRow = typeof orderEvents.$inferSelect;
 type WithdrawalRow = Pick<typeof withdrawals.$inferSelect, 'orderId' | 'requestedAt' | 'processedAt'>;
 
-/** Whether the shopper may cancel the order now (issue 26): Pending or Processing, and no capture in flight. */
-export function isCancellable(row: Pick<OrderRow, 'orderStatus' | 'capturingSince'>): boolean {
-  return (row.orderStatus === 'Pending' || row.orderStatus === 'Processing') && row.capturingSince === null;
+/**
+ * Whether a paid order's whole total has been given back or is on its way back (refunds reserved, issue 40, item 13):
+ * cancelling it would refund nothing. An order of $0 is never "refunded in full".
+ */
+export function isRefundedInFull(
+  row: Pick<OrderRow, 'paymentStatus' | 'totalCents' | 'refundReservedCents'>,
+): boolean {
+  return isPaid(row.paymentStatus) && row.totalCents > 0 && row.refundReservedCents >= row.totalCents;
+}
+
+/**
+ * Whether the shopper may cancel the order now (issue 26): Pending or Processing, no capture in flight, and not
+ * refunded in full already (issue 40: the cancellation would refund nothing; `isRefundedInFull`).
+ */
+export function isCancellable(
+  row: Pick<OrderRow, 'orderStatus' | 'capturingSince' | 'paymentStatus' | 'totalCents' | 'refundReservedCents'>,
+): boolean {
+  return (
+    (row.orderStatus === 'Pending' || row.orderStatus === 'Processing') &&
+    row.capturingSince === null &&
+    !isRefundedInFull(row)
+  );
 }
 
 /**

@@ -6,9 +6,16 @@ import {
   LowStockResponse,
   ProductDetails,
   ProductVariantsInput,
+  SkuPrefixResponse,
 } from '@emporium/contract';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { lowStockVariants, productDetails, saveVariants, type VariantDeps } from './service.ts';
+import {
+  freeSkuPrefix,
+  lowStockVariants,
+  productDetails,
+  saveVariants,
+  type VariantDeps,
+} from './service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -54,6 +61,26 @@ export const adminVariantRoutes: FastifyPluginAsyncZod<VariantDeps> = async (app
         data: ProductDetails.parse(await productDetails(deps, request.params.id)),
       };
     },
+  );
+
+  /**
+   * `GET /products/variants/:id/sku-prefix` → 200 `{success, data: {skuPrefix}}` (issue 40): the prefix of the SKUs
+   * suggested for the product's new variants, one no other product's SKU starts with (`freeSkuPrefix`); 404 unknown.
+   */
+  app.get(
+    '/products/variants/:id/sku-prefix',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        params: IdParams,
+        response: { 200: SkuPrefixResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { skuPrefix: await freeSkuPrefix(deps.db, request.params.id) },
+    }),
   );
 
   /** `GET /products/low-stock` → 200 LowStockResponse: variants with 0 to LOW_STOCK_MAX units, fewest first. */

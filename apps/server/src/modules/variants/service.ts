@@ -9,6 +9,7 @@ import { and, asc, eq, inArray, lte, sql, type Column, type SQL } from 'drizzle-
 import {
   facetOf,
   LOW_STOCK_MAX,
+  skuPrefixCandidates,
   toCents,
   toDollars,
   type LowStockVariant,
@@ -254,6 +255,40 @@ export function deriveProduct(
 /** A SKU generated for a product's default variant: `P-` and 12 hex digits of a fresh UUID. */
 export function generatedSku(): string {
   return `P-${crypto.randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+}
+
+/**
+ * A prefix for the SKUs suggested for a product's new variants that no other product's SKU starts with (issue 40: two
+ * "Nike Air" products both suggested `NIKE-AIR-42`, and the second's save was refused): the first of the title's
+ * `skuPrefixCandidates` that is free (`NIKE-AIR`, else `NIKE-AIR-MAX`, …), else the longest followed by 4, 8 or 12 hex
+ * digits of the product's id. "Starts with" means equal to it or followed by `-`, letter case ignored (as the SKU
+ * index). Only a suggestion: the save still refuses a SKU in use with 409. 404 unknown product.
+ */
+export async function freeSkuPrefix(db: Db, productId: string): Promise<string> {
+  if (!isUuid(productId)) throw notFound('Product not found');
+  const [product] = await db
+    .select({ title: products.title })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) throw notFound('Product not found');
+  const candidates = skuPrefixCandidates(product.title);
+  const hex = productId.replace(/-/g, '').toUpperCase();
+  const longest = candidates.at(-1)!;
+  for (const prefix of [...candidates, ...[4, 8, 12].map((n) => `${longest}-${hex.slice(0, n)}`)]) {
+    const lowered = prefix.toLowerCase();
+    const [taken] = await db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(
+        and(
+          sql`${productVariants.productId} <> ${productId}`,
+          sql`(lower(${productVariants.sku}) = ${lowered} or starts_with(lower(${productVariants.sku}), ${`${lowered}-`}))`,
+        ),
+      )
+      .limit(1);
+    if (!taken) return prefix;
+  }
+  return `${longest}-${hex}`;
 }
 
 /** The 409 message of a SKU another variant has (regardless of letter case). */

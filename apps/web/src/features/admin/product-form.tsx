@@ -17,6 +17,7 @@ import { errorMessage } from '@/lib/api';
 import { adminApi } from './admin-api';
 import { ImageUpload } from './image-upload';
 import { LabelledSelect } from './list-controls';
+import { AlsoInField, withCategory } from './product-editor/also-in-field';
 import { variantsApi } from './product-editor/variants-api';
 
 type FormState = Record<Exclude<keyof ProductInput, 'version' | 'categories'>, string>;
@@ -49,10 +50,15 @@ function fromProduct(p: Product): FormState {
  * edit, submit disabled until every field is filled; the server's refusal is shown as a toast. A product with options
  * (issue 28) has its prices and stock per variant: in its place of Price, Sale Price and Total Stock the drawer says
  * so and links to the product's page, "Edit on the product page" (issue 40, item 12); its other fields are saved
- * with the prices and stock unchanged.
+ * with the prices and stock unchanged. "Also in" files it under up to two more categories (issue 40, item 3), sent as
+ * `categories` with Category first; editing, it shows the ones it is in.
  */
 export function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () => Promise<void> }) {
   const [form, setForm] = useState<FormState>(editing ? fromProduct(editing) : EMPTY);
+  /** Every category, Category first (issue 40); "Also in" edits the others. */
+  const [categories, setCategories] = useState<string[]>(
+    editing ? (editing.categories ?? [editing.category]) : [''],
+  );
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
   /** Whether the product being edited has options (asked when the drawer opens; a new product has none). */
@@ -71,6 +77,10 @@ export function ProductForm({ editing, onDone }: { editing: Product | null; onDo
     };
   }, [editing]);
   const set = (key: keyof FormState) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const setCategory = (value: string) => {
+    set('category')(value);
+    setCategories((list) => withCategory(list, value));
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -81,6 +91,7 @@ export function ProductForm({ editing, onDone }: { editing: Product | null; onDo
       price: Number(form.price),
       salePrice: Number(form.salePrice),
       totalStock: Number(form.totalStock),
+      categories: withCategory(categories, form.category),
     } as ProductInput;
     try {
       if (editing) {
@@ -149,11 +160,12 @@ export function ProductForm({ editing, onDone }: { editing: Product | null; onDo
           id="product-category"
           label="Category"
           value={form.category as Category | ''}
-          onChange={set('category')}
+          onChange={setCategory}
           options={CATEGORIES}
           placeholder="Select category"
         />
       </div>
+      {form.category && <AlsoInField id="product-also-in" categories={categories} onChange={setCategories} />}
       <div className="space-y-1">
         <LabelledSelect
           id="product-brand"

@@ -9,9 +9,11 @@ export interface AddressesState {
   isLoading: boolean;
   /** Whether the list has been read (or its read failed) at least once. */
   loaded: boolean;
+  /** The address added last in this tab, if any (issue 40: the checkout selects one added while it is open). */
+  lastAddedId: string | null;
 }
 
-const initialState: AddressesState = { addressList: [], isLoading: false, loaded: false };
+const initialState: AddressesState = { addressList: [], isLoading: false, loaded: false, lastAddedId: null };
 
 export const fetchAllAddresses = createAsyncThunk<Address[], string, { rejectValue: string }>(
   'addresses/fetched',
@@ -92,6 +94,7 @@ const addressesSlice = createSlice({
       })
       .addCase(addNewAddress.fulfilled, (state, action) => {
         state.addressList.push(action.payload);
+        state.lastAddedId = action.payload._id;
       })
       .addCase(editAddress.fulfilled, (state, action) => {
         state.addressList = state.addressList.map((a) => (a._id === action.payload._id ? action.payload : a));

@@ -40,9 +40,10 @@ function defaultAddress(list: Address[]): Address | null {
  * quantity controls, Total, and the button whose label follows the state. Place Order asks the server to build the
  * order from the cart (it computes every price), keeps the order id and goes to the approval page. Additions (issue
  * 27, 40): the preferred address is preselected, named under "Delivering to" (the whole postal address in one
- * line), and the others fold behind "Change address"; a line that is sold out or above the stock left is flagged
- * here, and Place Order waits until it is fixed; back from Cancel on the payment page (`?payment=cancelled`) it says
- * so until dismissed.
+ * line), and the others fold behind "Change address" (also once another is picked, or one is added here: an added
+ * address becomes the selected one); a line that is sold out or above the stock left is flagged here, and Place
+ * Order waits until it is fixed; back from Cancel on the payment page (`?payment=cancelled`) it says so until
+ * dismissed.
  */
 export function CheckoutPage() {
   const user = useSessionUser();
@@ -54,11 +55,19 @@ export function CheckoutPage() {
   }, [paymentCancelled]);
   const { cartItems, cartId, loaded: cartLoaded } = useAppSelector(selectCart);
   const total = useAppSelector(selectCartTotal);
-  const { addressList, loaded: addressesLoaded } = useAppSelector(selectAddresses);
+  const { addressList, loaded: addressesLoaded, lastAddedId } = useAppSelector(selectAddresses);
   // The shopper's pick (by id, so an edit shows at once); until they pick, the preselected address.
   const [pickedId, setPickedId] = useState<string | null>(null);
   const [showAll, setShowAll] = useState(false);
   const [methodId, setMethodId] = useState<string | null>(null);
+  // An address added on this page becomes the pick, even when another one is preferred (issue 40): the last added
+  // when the page opened is remembered, and a newer one (never null again) is picked as soon as it is in the list.
+  const [seenAddedId, setSeenAddedId] = useState(lastAddedId);
+  if (lastAddedId !== seenAddedId) {
+    setSeenAddedId(lastAddedId);
+    setPickedId(lastAddedId);
+    setMethodId(null);
+  }
   const [code, setCode] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
   const chosen = pickedId !== null;
@@ -195,7 +204,7 @@ export function CheckoutPage() {
           <AddressBook
             selectedId={address?._id ?? null}
             onSelect={choose}
-            collapsed={address !== null && !chosen && !showAll}
+            collapsed={address !== null && !showAll}
             onExpand={() => setShowAll(true)}
           />
         </section>

@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { countryName } from '@/lib/countries';
-import { formatPrice } from '@/lib/format';
+import { formatDiscount, formatPrice } from '@/lib/format';
 
 /** What the checkout asks the server to price (issue 27). */
 export interface CheckoutChoice {
@@ -207,7 +207,7 @@ export function PricingSummary({
       {quote && parts && (
         <dl className="space-y-1 text-sm text-neutral-700" data-testid="checkout-breakdown">
           <Row label="Subtotal" value={formatPrice(quote.subtotal)} />
-          {quote.discount > 0 && <Row label="Discount" value={`−${formatPrice(quote.discount)}`} />}
+          {quote.discount > 0 && <Row label="Discount" value={formatDiscount(quote.discount)} />}
           {quote.shippingMethodId !== null && (
             <Row label="Shipping" value={quote.shipping === 0 ? 'Free' : formatPrice(quote.shipping)} />
           )}

@@ -4,27 +4,36 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api';
+import { AlsoInField, withCategory } from './also-in-field';
 import { useEditorSection } from './editor-bar';
 import { productEditorApi } from './product-editor-api';
 import { variantsApi } from './variants-api';
 
-/** The fields this section edits; price, sale price and stock are the variants' (the grid below). */
-type Details = Pick<ProductDetails, 'title' | 'description' | 'category' | 'brand'>;
-const detailsOf = (p: Details): Details => ({
+/**
+ * The fields this section edits (`categories`: every category, Category first); price, sale price and stock are the
+ * variants' (the grid below).
+ */
+type Details = Pick<ProductDetails, 'title' | 'description' | 'category' | 'brand'> & {
+  categories: string[];
+};
+const detailsOf = (p: Pick<ProductDetails, keyof Details>): Details => ({
   title: p.title,
   description: p.description,
   category: p.category,
   brand: p.brand,
+  categories: p.categories ?? [p.category],
 });
-const sameDetails = (a: Details, b: Details) => JSON.stringify(detailsOf(a)) === JSON.stringify(detailsOf(b));
+const sameDetails = (a: Pick<ProductDetails, keyof Details>, b: Details) =>
+  JSON.stringify(detailsOf(a)) === JSON.stringify(detailsOf(b));
 
 const field =
   'w-full rounded-lg border border-neutral-300 bg-white px-3 text-sm shadow-sm focus-visible:border-neutral-900 ' +
   'focus-visible:ring-2 focus-visible:ring-neutral-900/20 focus-visible:outline-none disabled:opacity-50';
 
 /**
- * "Details" of the admin's product page (issue 40, item 12): title, description, category and brand, saved by the
- * page's save bar through the spec's edit (`PUT /api/admin/products/edit/:id`). The save reads the product first
+ * "Details" of the admin's product page (issue 40, item 12): title, description, category, "Also in" (up to two more
+ * categories, item 3) and brand, saved by the page's save bar through the spec's edit
+ * (`PUT /api/admin/products/edit/:id`, with `categories`). The save reads the product first
  * and sends its price, sale price and stock as they are now (they belong to the variants), with the version read:
  * a product whose details another admin changed since the page loaded is refused with the toast's Reload advice.
  * `onSaved` gets the saved details (the page's heading follows).
@@ -39,7 +48,12 @@ export function DetailsSection({
   const [saved, setSaved] = useState<Details>(() => detailsOf(product));
   const [form, setForm] = useState<Details>(saved);
   const [saving, setSaving] = useState(false);
-  const set = (key: keyof Details) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: Exclude<keyof Details, 'categories'>) => (value: string) =>
+    setForm((f) =>
+      key === 'category'
+        ? { ...f, category: value, categories: withCategory(f.categories, value) }
+        : { ...f, [key]: value },
+    );
 
   async function save(): Promise<boolean> {
     setSaving(true);
@@ -56,6 +70,7 @@ export function DetailsSection({
       }
       const body: ProductInput = {
         ...detailsOf(form),
+        categories: withCategory(form.categories, form.category),
         image: now.image,
         price: now.price,
         salePrice: now.salePrice,
@@ -141,6 +156,12 @@ export function DetailsSection({
           </div>
         ))}
       </div>
+      <AlsoInField
+        id="details-also-in"
+        categories={form.categories}
+        disabled={saving}
+        onChange={(categories) => setForm((f) => ({ ...f, categories }))}
+      />
     </section>
   );
 }

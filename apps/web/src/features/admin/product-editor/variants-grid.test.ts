@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   describeGridChange,
   ProductVariantsInput,
+  skuPrefixCandidates,
   variantCombinations,
   variantLabel,
 } from '@emporium/contract';
@@ -48,6 +49,48 @@ describe('suggestSku', () => {
       'TRAIL-HOODIE-M-NAVY-BLUE',
     );
     expect(suggestSku('Überjacke', { Size: '42' })).toBe('ÜBERJA-42');
+  });
+  it('puts a given prefix (the server’s, issue 40) before the values', () => {
+    expect(suggestSku('Nike Air Max 90', { Size: '42' }, 'NIKE-AIR-MAX')).toBe('NIKE-AIR-MAX-42');
+  });
+  it('offers more of the title one word at a time (each word at most 6 letters, at most 32 characters)', () => {
+    expect(skuPrefixCandidates('Nike Air Max 90')).toEqual(['NIKE-AIR', 'NIKE-AIR-MAX', 'NIKE-AIR-MAX-90']);
+    expect(skuPrefixCandidates('Überjacke')).toEqual(['ÜBERJA']);
+    expect(skuPrefixCandidates('— !')).toEqual(['SKU']);
+    const long = skuPrefixCandidates('Alpha Bravo Charlie Delta Echo Foxtrot Golf Hotel India');
+    expect(long.at(-1)).toBe('ALPHA-BRAVO-CHARLI-DELTA-ECHO');
+    expect(long.every((p) => p.length <= 32)).toBe(true);
+  });
+});
+
+describe('generateRows: suggested SKUs', () => {
+  it('uses the prefix it is given, and never repeats a SKU already in the grid', () => {
+    const kept: VariantRow = {
+      key: 'v1',
+      _id: 'v1',
+      options: { Size: '42' },
+      // The admin typed, for size 42, what the generator would suggest for 43.
+      sku: 'NIKE-AIR-MAX-43',
+      price: '80',
+      salePrice: '0',
+      stock: '3',
+      image: '',
+    };
+    const { rows } = generateRows(
+      [{ name: 'Size', values: ['42', '43', '44'] }],
+      [kept],
+      { title: 'Nike Air Max 90', price: 80, salePrice: 0 },
+      'NIKE-AIR-MAX',
+    );
+    expect(rows.map((r) => r.sku)).toEqual(['NIKE-AIR-MAX-43', 'NIKE-AIR-MAX-43-2', 'NIKE-AIR-MAX-44']);
+  });
+  it('values that differ only in punctuation get distinct SKUs', () => {
+    const { rows } = generateRows([{ name: 'Colour', values: ['Navy blue', 'Navy-Blue'] }], [], {
+      title: 'Trail Hoodie',
+      price: 59,
+      salePrice: 0,
+    });
+    expect(rows.map((r) => r.sku)).toEqual(['TRAIL-HOODIE-NAVY-BLUE', 'TRAIL-HOODIE-NAVY-BLUE-2']);
   });
 });
 

@@ -5,6 +5,8 @@
 import {
   LIMITS,
   regenerateVariants,
+  skuPrefixCandidates,
+  skuWords,
   type ProductDetails,
   type ProductVariantsInput,
   type VariantGridChange,
@@ -68,45 +70,52 @@ function comboKey(combo: Readonly<Record<string, string>>): string {
 }
 
 /** SKU-safe upper-case letters and digits of `text`, words joined by "-". */
-const skuPart = (text: string) =>
-  text
-    .toUpperCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .join('-');
+const skuPart = (text: string) => skuWords(text).join('-');
 
 /**
- * A suggested SKU: the first two words of the title (at most 6 letters each) and the combination's values, upper-case,
- * e.g. "Air Zoom Pegasus" in 42 / Red → `AIR-ZOOM-42-RED` (at most LIMITS.sku characters).
+ * A suggested SKU: `prefix` (by default the title's first two words, at most 6 letters each: contract
+ * `skuPrefixCandidates`) and the combination's values, upper-case, e.g. "Air Zoom Pegasus" in 42 / Red →
+ * `AIR-ZOOM-42-RED` (at most LIMITS.sku characters). The page asks the server for a prefix no other product uses.
  */
-export function suggestSku(title: string, combo: Readonly<Record<string, string>>): string {
-  const prefix = skuPart(title)
-    .split('-')
-    .slice(0, 2)
-    .map((w) => w.slice(0, 6))
-    .join('-');
-  return [prefix || 'SKU', ...Object.values(combo).map(skuPart)]
-    .filter(Boolean)
-    .join('-')
-    .slice(0, LIMITS.sku.max);
+export function suggestSku(
+  title: string,
+  combo: Readonly<Record<string, string>>,
+  prefix = skuPrefixCandidates(title)[0]!,
+): string {
+  return [prefix, ...Object.values(combo).map(skuPart)].filter(Boolean).join('-').slice(0, LIMITS.sku.max);
+}
+
+/** `sku`, or with `-2`, `-3`, … when `taken` (lower-cased SKUs) holds it already; the one returned is added to it. */
+function unusedSku(sku: string, taken: Set<string>): string {
+  let candidate = sku;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) {
+    const suffix = `-${n}`;
+    candidate = `${sku.slice(0, LIMITS.sku.max - suffix.length)}${suffix}`;
+  }
+  taken.add(candidate.toLowerCase());
+  return candidate;
 }
 
 /**
  * The grid for `options` (contract variant-grid.ts): one row per combination, in order, existing rows kept with their
  * `_id`, SKU, prices, photo and stock where their values still are (the default variant becomes the first generated
- * one; rows an option's removal joins are merged, stock added up). A new row gets a suggested SKU, the first row's
- * prices (else the product's), stock 0 and no photo. Returns the rows and what changed.
+ * one; rows an option's removal joins are merged, stock added up). A new row gets a suggested SKU (after `skuPrefix`
+ * when given, the server's `GET …/sku-prefix`; never one already in the grid), the first row's prices (else the
+ * product's), stock 0 and no photo. Returns the rows and what changed.
  */
 export function generateRows(
   options: readonly CleanOption[],
   rows: readonly VariantRow[],
   product: Pick<ProductDetails, 'title' | 'price' | 'salePrice'>,
+  skuPrefix?: string,
 ): { rows: VariantRow[]; change: VariantGridChange } {
   const template = rows[0];
+  // A suggestion never repeats a SKU of the grid (values that differ only in punctuation, a kept row's SKU).
+  const taken = new Set(rows.map((r) => r.sku.trim().toLowerCase()));
   const made = regenerateVariants(options, rows, (combo) => ({
     key: comboKey(combo),
     options: combo,
-    sku: suggestSku(product.title, combo),
+    sku: unusedSku(suggestSku(product.title, combo, skuPrefix), taken),
     price: template?.price ?? String(product.price),
     salePrice: template?.salePrice ?? String(product.salePrice),
     stock: '0',

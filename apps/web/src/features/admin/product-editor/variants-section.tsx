@@ -60,6 +60,8 @@ export function VariantsSection({ productId, photosSaved }: { productId: string;
   const [gridKey, setGridKey] = useState('');
   const [bulkStock, setBulkStock] = useState('');
   const [saving, setSaving] = useState(false);
+  /** Generate variants is asking the server for a SKU prefix. */
+  const [generating, setGenerating] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   /** What the last generation did, shown under its button until the grid is saved or discarded. */
   const [notice, setNotice] = useState('');
@@ -168,7 +170,7 @@ export function VariantsSection({ productId, photosSaved }: { productId: string;
     );
   }
 
-  function generate() {
+  async function generate() {
     const names = clean.map((o) => o.name.toLowerCase());
     if (new Set(names).size !== names.length) {
       toast({ title: 'Two options have the same name', variant: 'destructive' });
@@ -181,7 +183,14 @@ export function VariantsSection({ productId, photosSaved }: { productId: string;
       });
       return;
     }
-    const made = generateRows(clean, rows, loaded!.product);
+    // A prefix no other product's SKUs use (issue 40); unanswered, the title's own: the save then names a clash.
+    setGenerating(true);
+    const skuPrefix = await variantsApi.skuPrefix(productId).then(
+      ({ data }) => data.skuPrefix,
+      () => undefined,
+    );
+    setGenerating(false);
+    const made = generateRows(clean, rows, loaded!.product, skuPrefix);
     const said = describeGridChange(made.change, variantLabel);
     setRows(made.rows);
     setGridKey(optionsKey(clean));
@@ -215,7 +224,12 @@ export function VariantsSection({ productId, photosSaved }: { productId: string;
       </p>
       <VariantsOptions options={options} onChange={setOptions} disabled={saving} />
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="outline" className="h-11 sm:h-10" disabled={saving} onClick={generate}>
+        <Button
+          variant="outline"
+          className="h-11 sm:h-10"
+          disabled={saving || generating}
+          onClick={() => void generate()}
+        >
           Generate variants
         </Button>
         <p className="text-sm text-neutral-600" aria-live="polite">

@@ -22,6 +22,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Product } from '@emporium/contract';
 import type { Db } from '../db/client.ts';
 import type { SessionCache } from '../modules/auth/session.service.ts';
 import type { ImageStore } from '../storage/image-store.ts';
@@ -91,6 +92,17 @@ export function stockFields(stock: ProductStock): {
     ...(stock.priceCents === undefined ? {} : { price: stock.priceCents / 100 }),
     ...(stock.salePriceCents === undefined ? {} : { salePrice: stock.salePriceCents / 100 }),
   };
+}
+
+/**
+ * Whether a told stock move changed the price a product answer shows (issue 46: a variant sold out), and with it the
+ * answer's `lowestPrice30Days` (issue 41), which a move does not tell.
+ */
+export function repriced(product: Pick<Product, 'price' | 'salePrice'>, stock: ProductStock): boolean {
+  return (
+    (stock.priceCents !== undefined && Math.round(product.price * 100) !== stock.priceCents) ||
+    (stock.salePriceCents !== undefined && Math.round(product.salePrice * 100) !== stock.salePriceCents)
+  );
 }
 
 /**
@@ -385,8 +397,11 @@ export function createCatalogCache(
     stockNow.set(stock.id, stock);
     const fragment = fragments.get(stock.id);
     if (fragment) {
-      const product = JSON.parse(fragment.json) as Record<string, unknown> & { version: number };
-      if (product.version < stock.version) {
+      const product = JSON.parse(fragment.json) as Record<string, unknown> & Product;
+      // A move that changed the price shown (a variant sold out, issue 46) changes its 30-day lowest price too
+      // (issue 41), which the move does not tell: the fragment is read again.
+      if (product.version < stock.version && repriced(product, stock)) fragments.delete(stock.id);
+      else if (product.version < stock.version) {
         fragments.set(stock.id, {
           json: JSON.stringify({ ...product, ...stockFields(stock) }),
           expires: fragment.expires,

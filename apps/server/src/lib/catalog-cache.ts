@@ -95,14 +95,26 @@ export function stockFields(stock: ProductStock): {
 }
 
 /**
- * Whether a told stock move changed the price a product answer shows (issue 46: a variant sold out), and with it the
- * answer's `lowestPrice30Days` (issue 41), which a move does not tell.
+ * Whether a told stock move put a product answer on another sale price (issue 46: a variant sold out), whose 30-day
+ * lowest price (issue 41) the move does not tell: such an answer is read again rather than patched.
  */
 export function repriced(product: Pick<Product, 'price' | 'salePrice'>, stock: ProductStock): boolean {
-  return (
+  const sale = stock.salePriceCents ?? Math.round(product.salePrice * 100);
+  const changed =
     (stock.priceCents !== undefined && Math.round(product.price * 100) !== stock.priceCents) ||
-    (stock.salePriceCents !== undefined && Math.round(product.salePrice * 100) !== stock.salePriceCents)
-  );
+    (stock.salePriceCents !== undefined && Math.round(product.salePrice * 100) !== stock.salePriceCents);
+  return changed && sale > 0;
+}
+
+/**
+ * A product answer with a told stock move's fields (stockFields); a product no longer on sale loses its
+ * `lowestPrice30Days` (issue 41: shown only with a sale price).
+ */
+export function patchedProduct<P extends Pick<Product, 'lowestPrice30Days'>>(product: P, stock: ProductStock): P {
+  const patched = { ...product, ...stockFields(stock) };
+  if (stock.salePriceCents !== 0) return patched;
+  const { lowestPrice30Days: _gone, ...rest } = patched;
+  return rest as P;
 }
 
 /**
@@ -398,12 +410,12 @@ export function createCatalogCache(
     const fragment = fragments.get(stock.id);
     if (fragment) {
       const product = JSON.parse(fragment.json) as Record<string, unknown> & Product;
-      // A move that changed the price shown (a variant sold out, issue 46) changes its 30-day lowest price too
-      // (issue 41), which the move does not tell: the fragment is read again.
+      // A move to another sale price (a variant sold out, issue 46) changes its 30-day lowest price too (issue 41),
+      // which the move does not tell: the fragment is read again.
       if (product.version < stock.version && repriced(product, stock)) fragments.delete(stock.id);
       else if (product.version < stock.version) {
         fragments.set(stock.id, {
-          json: JSON.stringify({ ...product, ...stockFields(stock) }),
+          json: JSON.stringify(patchedProduct(product, stock)),
           expires: fragment.expires,
         });
       }

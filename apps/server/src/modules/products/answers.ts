@@ -8,7 +8,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { Product, ProductDetails, type ProductListQuery } from '@emporium/contract';
-import { RawJson, repriced, stockFields, type CachedAnswer, type CatalogReads } from '../../lib/catalog-cache.ts';
+import { patchedProduct, RawJson, repriced, type CachedAnswer, type CatalogReads } from '../../lib/catalog-cache.ts';
 import { isUuid, notFound } from '../../lib/http-error.ts';
 import { catalogShapeOf } from '../variants/service.ts';
 import { listProductIds, productsByIds } from './service.ts';
@@ -110,8 +110,7 @@ export function productAnswer(
           if (details.variants.some((v) => stock.variants[v._id] === undefined)) return undefined;
           if (repriced(details, stock)) return undefined;
           return envelope({
-            ...details,
-            ...stockFields(stock),
+            ...patchedProduct(details, stock),
             variants: details.variants.map((v) => ({ ...v, stock: stock.variants[v._id]! })),
           });
         },

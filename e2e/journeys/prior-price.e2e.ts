@@ -77,7 +77,8 @@ describe('the 30-day lowest price', () => {
       // The details dialog.
       await card.getByRole('button', { name: new RegExp(lamp.title) }).click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByRole('heading', { name: lamp.title }).waitFor();
+      await dialog.getByRole('link', { name: lamp.title }).waitFor();
+      expect((await dialog.getByTestId('effective-price').textContent())?.trim()).toBe('Sale price $30.00');
       expect((await dialog.getByTestId('lowest-price-30-days').textContent())?.trim()).toBe(LINE);
       await snapScreens(page, 'prior-price-dialog', size);
       await page.keyboard.press('Escape');

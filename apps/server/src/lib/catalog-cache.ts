@@ -110,7 +110,10 @@ export function repriced(product: Pick<Product, 'price' | 'salePrice'>, stock: P
  * A product answer with a told stock move's fields (stockFields); a product no longer on sale loses its
  * `lowestPrice30Days` (issue 41: shown only with a sale price).
  */
-export function patchedProduct<P extends Pick<Product, 'lowestPrice30Days'>>(product: P, stock: ProductStock): P {
+export function patchedProduct<P extends Pick<Product, 'lowestPrice30Days'>>(
+  product: P,
+  stock: ProductStock,
+): P {
   const patched = { ...product, ...stockFields(stock) };
   if (stock.salePriceCents !== 0) return patched;
   const { lowestPrice30Days: _gone, ...rest } = patched;

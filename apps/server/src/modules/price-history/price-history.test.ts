@@ -182,19 +182,24 @@ describe('the prior price', () => {
     await age(v, 2);
     await setPrices(sale, 15, 11);
 
-    const list = (await t.app.inject({ method: 'GET', url: '/api/shop/products/get?page=1&limit=100' })).json()
-      .data as Product[];
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/shop/products/get?page=1&limit=100' })
+    ).json().data as Product[];
     expect(list.find((p) => p._id === plain)).not.toHaveProperty('lowestPrice30Days');
     expect(list.find((p) => p._id === sale)).toMatchObject({ salePrice: 11, lowestPrice30Days: 12 });
     expect(await details(plain)).not.toHaveProperty('lowestPrice30Days');
 
-    const found = (await t.app.inject({ method: 'GET', url: '/api/shop/search/mug' })).json().data as Product[];
+    const found = (await t.app.inject({ method: 'GET', url: '/api/shop/search/mug' })).json()
+      .data as Product[];
     expect(found.find((p) => p._id === sale)).toMatchObject({ lowestPrice30Days: 12 });
     expect(found.find((p) => p._id === plain)).not.toHaveProperty('lowestPrice30Days');
 
     await addToCart(t.app, shopper, plain, 1);
     const cart = await addToCart(t.app, shopper, sale, 1);
-    expect(cart.items.find((i) => i.productId === sale)).toMatchObject({ salePrice: 11, lowestPrice30Days: 12 });
+    expect(cart.items.find((i) => i.productId === sale)).toMatchObject({
+      salePrice: 11,
+      lowestPrice30Days: 12,
+    });
     expect(cart.items.find((i) => i.productId === plain)).not.toHaveProperty('lowestPrice30Days');
   });
 
@@ -230,7 +235,7 @@ describe('the prior price', () => {
 });
 
 describe('pruning', () => {
-  it('deletes rows out of force for 90 days and keeps each variant\'s latest row, however old', async () => {
+  it("deletes rows out of force for 90 days and keeps each variant's latest row, however old", async () => {
     const old = await insertProduct(t.db, { title: 'Old vase', price: 20 });
     const vo = await variantOf(old);
     await age(vo, 200);

@@ -40,7 +40,9 @@ export function lowestPriceField(
   salePriceCents: number,
   priorPriceCents: number | null | undefined,
 ): { lowestPrice30Days?: number } {
-  return salePriceCents > 0 && priorPriceCents != null ? { lowestPrice30Days: toDollars(priorPriceCents) } : {};
+  return salePriceCents > 0 && priorPriceCents != null
+    ? { lowestPrice30Days: toDollars(priorPriceCents) }
+    : {};
 }
 
 /**

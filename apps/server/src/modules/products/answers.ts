@@ -8,7 +8,13 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { Product, ProductDetails, type ProductListQuery } from '@emporium/contract';
-import { patchedProduct, RawJson, repriced, type CachedAnswer, type CatalogReads } from '../../lib/catalog-cache.ts';
+import {
+  patchedProduct,
+  RawJson,
+  repriced,
+  type CachedAnswer,
+  type CatalogReads,
+} from '../../lib/catalog-cache.ts';
 import { isUuid, notFound } from '../../lib/http-error.ts';
 import { catalogShapeOf } from '../variants/service.ts';
 import { listProductIds, productsByIds } from './service.ts';

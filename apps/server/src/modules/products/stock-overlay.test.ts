@@ -241,7 +241,14 @@ describe('the cache itself', () => {
 
   it('a told move to another sale price forgets the fragment, whose 30-day lowest price it does not know (issue 41)', () => {
     const cache = createCatalogCache(createBus(), { ttlMs: 60_000 });
-    const fragment = { _id: 'p1', price: 50, salePrice: 40, totalStock: 2, version: 1, lowestPrice30Days: 50 };
+    const fragment = {
+      _id: 'p1',
+      price: 50,
+      salePrice: 40,
+      totalStock: 2,
+      version: 1,
+      lowestPrice30Days: 50,
+    };
     cache.keepFragment('p1', JSON.stringify(fragment), cache.mark);
     cache.stockMoved({
       productIds: ['p1'],

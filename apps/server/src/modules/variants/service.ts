@@ -86,7 +86,10 @@ export async function catalogShapeOf(
   type Shape = {
     options: ProductOption[] | null;
     variants: Array<
-      Pick<VariantRow, 'id' | 'sku' | 'optionValues' | 'priceCents' | 'salePriceCents' | 'stock' | 'imageKey'> & {
+      Pick<
+        VariantRow,
+        'id' | 'sku' | 'optionValues' | 'priceCents' | 'salePriceCents' | 'stock' | 'imageKey'
+      > & {
         priorPriceCents: number | null;
       }
     > | null;

@@ -143,15 +143,14 @@ export function choosePrompt(optionName: string): string {
 /** The product's price, sale price and stock as the chosen variant has them (the product's own without one). */
 export function pricedAs<P extends Product>(product: P, variant: ProductVariant | undefined): P {
   if (!variant) return product;
-  // The variant's own 30-day lowest price (issue 41), or none when it has none.
-  const { lowestPrice30Days: _productLowest, ...rest } = product;
+  // The variant's own 30-day lowest price (issue 41), undefined when it has none.
   return {
-    ...rest,
+    ...product,
     price: variant.price,
     salePrice: variant.salePrice,
     totalStock: variant.stock,
-    ...(variant.lowestPrice30Days === undefined ? {} : { lowestPrice30Days: variant.lowestPrice30Days }),
-  } as P;
+    lowestPrice30Days: variant.lowestPrice30Days,
+  };
 }
 
 /**

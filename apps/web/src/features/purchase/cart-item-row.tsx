@@ -68,7 +68,7 @@ export function CartItemRow({ item }: { item: CartItem }) {
           </p>
         )}
         <p className="text-sm text-neutral-600">{formatPrice(unit)} each</p>
-        {item.salePrice > 0 && item.lowestPrice30Days !== undefined && (
+        {item.lowestPrice30Days !== undefined && (
           <p data-testid="lowest-price-30-days" className="text-xs text-neutral-600">
             {lowestPriceText(item.lowestPrice30Days)}
           </p>

@@ -33,6 +33,10 @@ DECLARE
   last record;
   started timestamptz;
   prior integer;
+  -- The moment the change applies, not the transaction's start (now()): the variant's row is locked from here to
+  -- the commit, so a change that waited for another's lock is always dated after it, and the latest row by
+  -- valid_from is the one in force.
+  at timestamptz := clock_timestamp();
 BEGIN
   IF TG_OP = 'UPDATE' AND NEW."price_cents" = OLD."price_cents"
       AND NEW."sale_price_cents" = OLD."sale_price_cents" THEN
@@ -47,9 +51,9 @@ BEGIN
       started := last."reduction_started_at";
       prior := last."prior_price_cents";
     ELSE
-      started := now();
+      started := at;
       -- Every row in force during [started - 30 days, started): those that began in it, and the one in force at its
-      -- start. Rows of this same transaction (valid_from = now()) were in force before this change too.
+      -- start.
       SELECT min(w."effective_cents") INTO prior FROM (
         SELECT h."effective_cents" FROM "price_history" h
           WHERE h."variant_id" = NEW."id" AND h."valid_from" >= started - interval '30 days'
@@ -62,11 +66,11 @@ BEGIN
       prior := coalesce(prior, NEW."price_cents");
     END IF;
   END IF;
-  INSERT INTO "price_history" ("variant_id", "price_cents", "sale_price_cents", "effective_cents",
+  INSERT INTO "price_history" ("variant_id", "price_cents", "sale_price_cents", "effective_cents", "valid_from",
       "reduction_started_at", "prior_price_cents")
     VALUES (NEW."id", NEW."price_cents", NEW."sale_price_cents",
       CASE WHEN NEW."sale_price_cents" > 0 THEN NEW."sale_price_cents" ELSE NEW."price_cents" END,
-      started, prior);
+      at, started, prior);
   RETURN NULL;
 END $$;--> statement-breakpoint
 -- No depth check: a price set through the product row (the spec's edit form) reaches the variant from a trigger.

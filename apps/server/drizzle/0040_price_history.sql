@@ -6,10 +6,10 @@
 --
 -- A row on sale also says when its reduction started (`reduction_started_at`: the first row of the uninterrupted run
 -- of rows on sale, so a reduction deepened from $80 to $60 keeps its start, as the Commission's guidance 2021/C 526/02
--- §2.4 asks) and the prior price (`prior_price_cents`): the lowest effective price (sale price when above 0, else
--- price) in force at any moment of the 30 days before that start. It is computed once, when the reduction starts,
--- since that past never changes afterwards; readers take the variant's latest row (one index probe), and pruning
--- rows older than 90 days never changes it. With no earlier row (a variant created on sale, or on sale when this
+-- on progressive reductions asks) and the prior price (`prior_price_cents`): the lowest effective price (sale price
+-- when above 0, else price) in force at any moment of the 30 days before that start. It is computed once, when the
+-- reduction starts, since that past never changes afterwards; readers take the variant's latest row (one index probe,
+-- modules/price-history), and pruning rows older than 90 days never changes it. With no earlier row (a variant created on sale, or on sale when this
 -- migration ran) it is the regular price the reduction is announced from: the only reference the record has.
 CREATE TABLE "price_history" (
   "id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
@@ -76,21 +76,6 @@ END $$;--> statement-breakpoint
 -- No depth check: a price set through the product row (the spec's edit form) reaches the variant from a trigger.
 CREATE TRIGGER "product_variants_price_history" AFTER INSERT OR UPDATE OF "price_cents", "sale_price_cents"
   ON "product_variants" FOR EACH ROW EXECUTE FUNCTION "record_variant_price"();--> statement-breakpoint
--- The prior price of a variant on sale (cents), null when it is not on sale: its latest row's.
-CREATE FUNCTION "variant_prior_price"("p_variant" uuid) RETURNS integer LANGUAGE sql STABLE AS $$
-  SELECT h."prior_price_cents" FROM "price_history" h WHERE h."variant_id" = "p_variant"
-  ORDER BY h."valid_from" DESC, h."id" DESC LIMIT 1
-$$;--> statement-breakpoint
--- The prior price of the price a product shows (products.price_cents / sale_price_cents are its cheapest variant's,
--- migration 0034): that of the variant with those prices, in stock first, in the admin's order; null when the
--- product is not on sale.
-CREATE FUNCTION "product_prior_price"("p_product" uuid, "p_price" integer, "p_sale" integer) RETURNS integer
-LANGUAGE sql STABLE AS $$
-  SELECT "variant_prior_price"(v."id") FROM "product_variants" v
-  WHERE "p_sale" > 0 AND v."product_id" = "p_product" AND v."price_cents" = "p_price"
-    AND v."sale_price_cents" = "p_sale"
-  ORDER BY v."stock" > 0 DESC, v."position", v."created_at" LIMIT 1
-$$;--> statement-breakpoint
 -- The record begins with every variant's prices as they are now.
 INSERT INTO "price_history" ("variant_id", "price_cents", "sale_price_cents", "effective_cents",
     "reduction_started_at", "prior_price_cents")

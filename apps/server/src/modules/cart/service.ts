@@ -72,7 +72,7 @@ const cartRows = preparedQuery((db) =>
         imageKey: productVariants.imageKey,
         priorPriceCents: sql<
           number | null
-        >`case when ${productVariants.salePriceCents} > 0 then ${variantPriorPriceColumn(productVariants.id)} end`,
+        >`case when ${productVariants.salePriceCents} > 0 then ${variantPriorPriceColumn(sql`product_variants.id`)} end`,
       },
       optionNames: optionNamesOf(cartItems.productId),
     })

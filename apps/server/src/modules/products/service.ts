@@ -71,9 +71,14 @@ export const OPTION_NAMES = sql<string[]>`array(select o.name from ${productOpti
 
 /**
  * The prior price (cents) of the price the product shows, null when not on sale (issue 41), as a column of a query
- * over `products`: one probe of the shown variant's price history per row.
+ * over `products`: one probe of the shown variant's price history per row. The columns are named with their table,
+ * which Drizzle leaves out of a one-table select, where the subquery's own `id` would shadow them.
  */
-export const PRIOR_PRICE = productPriorPriceColumn(products.id, products.priceCents, products.salePriceCents);
+export const PRIOR_PRICE = productPriorPriceColumn(
+  sql`products.id`,
+  sql`products.price_cents`,
+  sql`products.sale_price_cents`,
+);
 
 /**
  * How long a catalog count may be reused (ms). Counting 100k rows costs a sequential scan per request; a count that

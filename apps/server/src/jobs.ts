@@ -1,12 +1,14 @@
 /**
  * Background jobs of a server process (DESIGN.md §4): payment reconciliation (modules/orders/reconcile.ts, then
- * pending refunds, modules/refunds/reconcile.ts) every `RECONCILE_INTERVAL_SECONDS`, and a pass of the mail outbox every 15 s (a capture also starts one at once). Both
+ * pending refunds, modules/refunds/reconcile.ts, then pruning the price history, modules/price-history, issue 41)
+ * every `RECONCILE_INTERVAL_SECONDS`, and a pass of the mail outbox every 15 s (a capture also starts one at once). Both
  * are safe on any number of instances at once. Stopped when the app closes.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { MailWorker } from './mail/outbox.ts';
 import { reconcilePayments } from './modules/orders/reconcile.ts';
+import { pruneOldPrices } from './modules/price-history/service.ts';
 import { retryPendingRefunds } from './modules/refunds/reconcile.ts';
 import type { OrderDeps } from './modules/orders/service.ts';
 
@@ -31,6 +33,11 @@ export function startJobs(log: FastifyBaseLogger, deps: OrderDeps, config: Confi
       })
       .then((r) => {
         if (r.checked) log.info(r, 'refund reconciliation');
+        // Issue 41: price history out of force for 90 days is pruned on the same beat.
+        return pruneOldPrices(deps.db);
+      })
+      .then((pruned) => {
+        if (pruned > 0) log.info({ pruned }, 'price history pruned');
       })
       .catch((err: unknown) => log.error({ err }, 'payment reconciliation failed'))
       .finally(() => (reconciling = undefined));

@@ -49,6 +49,11 @@ export const CartItem = z.object({
   variantId: z.string(),
   sku: z.string(),
   options: z.record(z.string(), z.string()),
+  /**
+   * Addition (issue 41; Directive 98/6/EC art. 6a): while `salePrice` shows, the variant's lowest price in the 30
+   * days before its reduction started (dollars).
+   */
+  lowestPrice30Days: z.number().optional(),
 });
 export type CartItem = z.infer<typeof CartItem>;
 

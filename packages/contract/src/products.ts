@@ -28,6 +28,11 @@ export const Product = z.object({
    * absent for a product without options. A card offers "Choose size" instead of a one-tap Add to Cart.
    */
   optionNames: z.array(z.string()).optional(),
+  /**
+   * Addition (issue 41; Directive 98/6/EC art. 6a): present only while `salePrice` shows, the lowest price (dollars)
+   * the shown price was in the 30 days before its reduction started (docs/decisions/019-prior-price.md).
+   */
+  lowestPrice30Days: z.number().optional(),
 });
 export type Product = z.infer<typeof Product>;
 
@@ -184,6 +189,8 @@ const SERVER_OWNED_PRODUCT_FIELDS = {
   images: z.unknown().optional(),
   /** Issue 40: read from the product's options, never written through this body. */
   optionNames: z.unknown().optional(),
+  /** Issue 41: computed from the price history, never written. */
+  lowestPrice30Days: z.unknown().optional(),
 };
 
 /**

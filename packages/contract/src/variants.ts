@@ -26,6 +26,8 @@ export const ProductVariant = z.object({
   salePrice: z.number(),
   stock: z.number().int(),
   image: z.string().nullable(),
+  /** Addition (issue 41): while `salePrice` shows, the lowest price in the 30 days before its reduction (dollars). */
+  lowestPrice30Days: z.number().optional(),
 });
 export type ProductVariant = z.infer<typeof ProductVariant>;
 

@@ -430,6 +430,37 @@ export const productImages = pgTable(
   (t) => [uniqueIndex('product_images_position_idx').on(t.productId, t.position)],
 );
 
+/**
+ * Every change of a variant's price or sale price (issue 41, migration 0040, docs/decisions/019), written by a trigger
+ * in the statement that makes it: the prices from `validFrom` until the variant's next row. A row on sale carries
+ * when its uninterrupted reduction started and the prior price (cents): the lowest effective price in force in the
+ * 30 days before that start (Directive 98/6/EC art. 6a). Rows out of force for 90 days are pruned (price-history).
+ */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    priceCents: integer('price_cents').notNull(),
+    salePriceCents: integer('sale_price_cents').notNull(),
+    /** The price paid: the sale price when above 0, else the price. */
+    effectiveCents: integer('effective_cents').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
+    /** On sale: when the uninterrupted run of rows on sale began. Null when not on sale. */
+    reductionStartedAt: timestamp('reduction_started_at', { withTimezone: true }),
+    /** On sale: the lowest effective price in the 30 days before `reductionStartedAt`. Null when not on sale. */
+    priorPriceCents: integer('prior_price_cents'),
+  },
+  (t) => [
+    check('price_history_prior_on_sale', sql`(${t.salePriceCents} > 0) = (${t.priorPriceCents} is not null)`),
+    // Migration 0040 also INCLUDEs sale_price_cents and prior_price_cents, so the readers' probe reads the index alone.
+    index('price_history_variant_idx').on(t.variantId, t.validFrom.desc(), t.id.desc()),
+    index('price_history_valid_from_idx').on(t.validFrom),
+  ],
+);
+
 export const featureImages = pgTable('feature_images', {
   id: uuid('id').primaryKey().defaultRandom(),
   imageKey: text('image_key').notNull(),

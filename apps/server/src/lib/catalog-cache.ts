@@ -22,6 +22,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Product } from '@emporium/contract';
 import type { Db } from '../db/client.ts';
 import type { SessionCache } from '../modules/auth/session.service.ts';
 import type { ImageStore } from '../storage/image-store.ts';
@@ -91,6 +92,32 @@ export function stockFields(stock: ProductStock): {
     ...(stock.priceCents === undefined ? {} : { price: stock.priceCents / 100 }),
     ...(stock.salePriceCents === undefined ? {} : { salePrice: stock.salePriceCents / 100 }),
   };
+}
+
+/**
+ * Whether a told stock move put a product answer on another sale price (issue 46: a variant sold out), whose 30-day
+ * lowest price (issue 41) the move does not tell: such an answer is read again rather than patched.
+ */
+export function repriced(product: Pick<Product, 'price' | 'salePrice'>, stock: ProductStock): boolean {
+  const sale = stock.salePriceCents ?? Math.round(product.salePrice * 100);
+  const changed =
+    (stock.priceCents !== undefined && Math.round(product.price * 100) !== stock.priceCents) ||
+    (stock.salePriceCents !== undefined && Math.round(product.salePrice * 100) !== stock.salePriceCents);
+  return changed && sale > 0;
+}
+
+/**
+ * A product answer with a told stock move's fields (stockFields); a product no longer on sale loses its
+ * `lowestPrice30Days` (issue 41: shown only with a sale price).
+ */
+export function patchedProduct<P extends Pick<Product, 'lowestPrice30Days'>>(
+  product: P,
+  stock: ProductStock,
+): P {
+  const patched = { ...product, ...stockFields(stock) };
+  if (stock.salePriceCents !== 0) return patched;
+  const { lowestPrice30Days: _gone, ...rest } = patched;
+  return rest as P;
 }
 
 /**
@@ -385,10 +412,13 @@ export function createCatalogCache(
     stockNow.set(stock.id, stock);
     const fragment = fragments.get(stock.id);
     if (fragment) {
-      const product = JSON.parse(fragment.json) as Record<string, unknown> & { version: number };
-      if (product.version < stock.version) {
+      const product = JSON.parse(fragment.json) as Record<string, unknown> & Product;
+      // A move to another sale price (a variant sold out, issue 46) changes its 30-day lowest price too (issue 41),
+      // which the move does not tell: the fragment is read again.
+      if (product.version < stock.version && repriced(product, stock)) fragments.delete(stock.id);
+      else if (product.version < stock.version) {
         fragments.set(stock.id, {
-          json: JSON.stringify({ ...product, ...stockFields(stock) }),
+          json: JSON.stringify(patchedProduct(product, stock)),
           expires: fragment.expires,
         });
       }

@@ -48,3 +48,11 @@ function grouped(whole: number): string {
 export function formatCount(count: number, atLeast = false): string {
   return `${grouped(count)}${atLeast ? '+' : ''}`;
 }
+
+/**
+ * The prior-price line shown under a sale price (issue 41; Directive 98/6/EC art. 6a as amended by 2019/2161): the
+ * lowest price of the 30 days before the reduction, in dollars (`lowestPrice30Days` of the answers).
+ */
+export function lowestPriceText(dollars: number): string {
+  return `Lowest price in the 30 days before the reduction: ${formatPrice(dollars)}`;
+}

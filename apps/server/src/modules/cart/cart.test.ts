@@ -52,6 +52,8 @@ describe('cart', () => {
         variantId: expect.stringMatching(/^[0-9a-f-]{36}$/),
         sku: expect.stringMatching(/^P-[0-9A-F]{12}$/),
         options: {},
+        // Issue 41: created on sale, so the regular price it was reduced from.
+        lowestPrice30Days: 20,
       },
     ]);
     const upd = await as(t.app, alice).put(`/api/shop/cart/update-cart/${alice.userId}/${tee}`, {

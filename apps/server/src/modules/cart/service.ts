@@ -10,6 +10,7 @@ import { preparedQuery, retryOnConflict, selectRows, type Db } from '../../db/cl
 import { cartItems, carts, products, productVariants } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
+import { lowestPriceField, variantPriorPriceColumn } from '../price-history/service.ts';
 import { productColumns } from '../products/service.ts';
 import {
   optionNamesOf,
@@ -69,6 +70,9 @@ const cartRows = preparedQuery((db) =>
         salePriceCents: productVariants.salePriceCents,
         stock: productVariants.stock,
         imageKey: productVariants.imageKey,
+        priorPriceCents: sql<
+          number | null
+        >`case when ${productVariants.salePriceCents} > 0 then ${variantPriorPriceColumn(sql`product_variants.id`)} end`,
       },
       optionNames: optionNamesOf(cartItems.productId),
     })
@@ -117,6 +121,7 @@ export async function readCart(
             options: Object.fromEntries(
               optionPairs(optionNames, variant.optionValues).map((p) => [p.name, p.value]),
             ),
+            ...lowestPriceField(variant.salePriceCents, variant.priorPriceCents),
           },
         ]
       : [],

@@ -8,7 +8,13 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { Product, ProductDetails, type ProductListQuery } from '@emporium/contract';
-import { RawJson, stockFields, type CachedAnswer, type CatalogReads } from '../../lib/catalog-cache.ts';
+import {
+  patchedProduct,
+  RawJson,
+  repriced,
+  type CachedAnswer,
+  type CatalogReads,
+} from '../../lib/catalog-cache.ts';
 import { isUuid, notFound } from '../../lib/http-error.ts';
 import { catalogShapeOf } from '../variants/service.ts';
 import { listProductIds, productsByIds } from './service.ts';
@@ -108,9 +114,9 @@ export function productAnswer(
           const stock = stockOf(key);
           if (!stock || stock.version <= details.version) return envelope(details);
           if (details.variants.some((v) => stock.variants[v._id] === undefined)) return undefined;
+          if (repriced(details, stock)) return undefined;
           return envelope({
-            ...details,
-            ...stockFields(stock),
+            ...patchedProduct(details, stock),
             variants: details.variants.map((v) => ({ ...v, stock: stock.variants[v._id]! })),
           });
         },

@@ -8,6 +8,7 @@ import { selectRows, type Db } from '../../db/client.ts';
 import { catalogCounts, productOptions, products } from '../../db/schema.ts';
 import type { CatalogCache } from '../../lib/catalog-cache.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
+import { lowestPriceField, productPriorPriceColumn } from '../price-history/service.ts';
 import {
   FACETS,
   facetFilters,
@@ -38,9 +39,13 @@ type ProductRow = Omit<typeof products.$inferSelect, 'searchDocument' | 'nameDoc
 
 /**
  * The API shape of a product row (absolute image URL, dollars); `optionNames`, when the row was read with
- * OPTION_NAMES, adds the names of its options (none: the field is left out).
+ * OPTION_NAMES, adds the names of its options (none: the field is left out); `priorPriceCents`, when read with
+ * PRIOR_PRICE, adds `lowestPrice30Days` to a product on sale (issue 41).
  */
-export function toProduct(row: ProductRow & { optionNames?: string[] }, images: ImageStore): Product {
+export function toProduct(
+  row: ProductRow & { optionNames?: string[]; priorPriceCents?: number | null },
+  images: ImageStore,
+): Product {
   return {
     _id: row.id,
     title: row.title,
@@ -56,12 +61,24 @@ export function toProduct(row: ProductRow & { optionNames?: string[] }, images: 
     reviewsCount: row.reviewsCount,
     version: row.version,
     ...(row.optionNames && row.optionNames.length > 0 ? { optionNames: row.optionNames } : {}),
+    ...lowestPriceField(row.salePriceCents, row.priorPriceCents),
   };
 }
 
 /** The product's option names in position order (issue 40, item 1), as a column of a query over `products`. */
 export const OPTION_NAMES = sql<string[]>`array(select o.name from ${productOptions} o
   where o.product_id = ${products.id} order by o.position)`;
+
+/**
+ * The prior price (cents) of the price the product shows, null when not on sale (issue 41), as a column of a query
+ * over `products`: one probe of the shown variant's price history per row. The columns are named with their table,
+ * which Drizzle leaves out of a one-table select, where the subquery's own `id` would shadow them.
+ */
+export const PRIOR_PRICE = productPriorPriceColumn(
+  sql`products.id`,
+  sql`products.price_cents`,
+  sql`products.sale_price_cents`,
+);
 
 /**
  * How long a catalog count may be reused (ms). Counting 100k rows costs a sequential scan per request; a count that
@@ -457,7 +474,7 @@ async function afterAnchor(
 export async function productsByIds(db: Db, images: ImageStore, ids: string[]): Promise<Product[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ ...productColumns, optionNames: OPTION_NAMES })
+    .select({ ...productColumns, optionNames: OPTION_NAMES, priorPriceCents: PRIOR_PRICE })
     .from(products)
     .where(inArray(products.id, ids));
   return rows.map((r) => toProduct(r, images));

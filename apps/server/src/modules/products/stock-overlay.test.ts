@@ -239,6 +239,39 @@ describe('the cache itself', () => {
     });
   });
 
+  it('a told move to another sale price forgets the fragment, whose 30-day lowest price it does not know (issue 41)', () => {
+    const cache = createCatalogCache(createBus(), { ttlMs: 60_000 });
+    const fragment = {
+      _id: 'p1',
+      price: 50,
+      salePrice: 40,
+      totalStock: 2,
+      version: 1,
+      lowestPrice30Days: 50,
+    };
+    cache.keepFragment('p1', JSON.stringify(fragment), cache.mark);
+    cache.stockMoved({
+      productIds: ['p1'],
+      soldOutChanged: true,
+      stock: [{ id: 'p1', totalStock: 1, version: 2, variants: {}, priceCents: 5500, salePriceCents: 4500 }],
+    });
+    expect(cache.fragment('p1')).toBeUndefined();
+    // Off sale: patched, without the line.
+    cache.keepFragment('p1', JSON.stringify({ ...fragment, version: 2 }), cache.mark);
+    cache.stockMoved({
+      productIds: ['p1'],
+      soldOutChanged: true,
+      stock: [{ id: 'p1', totalStock: 0, version: 3, variants: {}, priceCents: 6000, salePriceCents: 0 }],
+    });
+    expect(JSON.parse(cache.fragment('p1')!)).toEqual({
+      _id: 'p1',
+      price: 60,
+      salePrice: 0,
+      totalStock: 0,
+      version: 3,
+    });
+  });
+
   it('renews a large answer at most every STALE_RENEW_MS while its products move, a small one at once', async () => {
     const cache = createCatalogCache(createBus(), { ttlMs: 60_000 });
     let renewals = 0;

@@ -4,6 +4,7 @@ import { ErrorResponse, SearchParams, SearchQuery, SearchResponse } from '@empor
 import type { Db } from '../../db/client.ts';
 import { RawJson, SEARCH_KEY_PREFIX, type CatalogCache } from '../../lib/catalog-cache.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
+import { withLowestPrices } from '../price-history/service.ts';
 import { withOptionNames } from '../products/service.ts';
 import { createSearchProvider } from './service.ts';
 
@@ -46,14 +47,14 @@ export const searchRoutes: FastifyPluginAsyncZod<{
             await provider.search(text, page, limit);
           const found = SearchResponse.parse({
             success: true,
-            data: await withOptionNames(db, items),
+            data: await withLowestPrices(db, await withOptionNames(db, items)),
             page,
             limit,
             pagination: { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },
             ...(correctedQuery ? { correctedQuery } : {}),
             ...(suggestion ? { suggestion } : {}),
             ...(matchedQuery ? { matchedQuery, unmatchedWords } : {}),
-            ...(popular ? { popular } : {}),
+            ...(popular ? { popular: await withLowestPrices(db, popular) } : {}),
           });
           // A stock move of a product it shows forgets it; others leave it cached.
           return new RawJson(

@@ -24,6 +24,7 @@ import { badRequest, conflict, isUuid, notFound } from '../../lib/http-error.ts'
 import type { CatalogChanges } from '../../lib/catalog-cache.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { imageKeyFrom } from '../uploads/image-processing.ts';
+import { lowestPriceField, variantPriorPriceColumn } from '../price-history/service.ts';
 import { productColumns, toProduct } from '../products/service.ts';
 import { facetEntries } from '../products/facets.ts';
 
@@ -46,12 +47,15 @@ export function optionNamesOf(productId: SQL | Column): SQL<string[]> {
     order by o.position)`;
 }
 
-/** A variant row in the API's shape (dollars, absolute image URL or null). */
+/**
+ * A variant row in the API's shape (dollars, absolute image URL or null); `priorPriceCents`, when read, adds
+ * `lowestPrice30Days` to a variant on sale (issue 41).
+ */
 export function toVariant(
   row: Pick<
     VariantRow,
     'id' | 'sku' | 'optionValues' | 'priceCents' | 'salePriceCents' | 'stock' | 'imageKey'
-  >,
+  > & { priorPriceCents?: number | null },
   names: readonly string[],
   images: ImageStore,
 ): ProductVariant {
@@ -63,6 +67,7 @@ export function toVariant(
     salePrice: toDollars(row.salePriceCents),
     stock: row.stock,
     image: row.imageKey ? images.url(row.imageKey) : null,
+    ...lowestPriceField(row.salePriceCents, row.priorPriceCents),
   };
 }
 
@@ -82,7 +87,12 @@ export async function catalogShapeOf(
   type Shape = {
     options: ProductOption[] | null;
     variants: Array<
-      Pick<VariantRow, 'id' | 'sku' | 'optionValues' | 'priceCents' | 'salePriceCents' | 'stock' | 'imageKey'>
+      Pick<
+        VariantRow,
+        'id' | 'sku' | 'optionValues' | 'priceCents' | 'salePriceCents' | 'stock' | 'imageKey'
+      > & {
+        priorPriceCents: number | null;
+      }
     > | null;
     gallery: Array<{ imageKey: string; alt: string }> | null;
   };
@@ -93,7 +103,9 @@ export async function catalogShapeOf(
          from ${productOptions} o where o.product_id = ${productId}) as options,
       (select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'optionValues', v.option_values,
            'priceCents', v.price_cents, 'salePriceCents', v.sale_price_cents, 'stock', v.stock,
-           'imageKey', v.image_key) order by v.position, v.created_at)
+           'imageKey', v.image_key,
+           'priorPriceCents', case when v.sale_price_cents > 0 then ${variantPriorPriceColumn(sql`v.id`)} end)
+           order by v.position, v.created_at)
          from ${productVariants} v where v.product_id = ${productId}) as variants,
       (select json_agg(json_build_object('imageKey', i.image_key, 'alt', i.alt) order by i.position)
          from ${productImages} i where i.product_id = ${productId}) as gallery`,

@@ -94,6 +94,12 @@ describe('pricedAs and photosFor', () => {
     const shown = pricedAs(product as unknown as Product, variants[4]);
     expect([shown.price, shown.salePrice, shown.totalStock]).toEqual([99, 0, 0]);
   });
+  it('shows the variant’s own 30-day lowest price, none when the variant has none (issue 41)', () => {
+    const onSale = { ...product, salePrice: 70, lowestPrice30Days: 89 } as unknown as Product;
+    const reduced = { ...variants[4]!, price: 99, salePrice: 80, lowestPrice30Days: 95 };
+    expect(pricedAs(onSale, reduced).lowestPrice30Days).toBe(95);
+    expect(pricedAs(onSale, variants[4]).lowestPrice30Days).toBeUndefined();
+  });
   it('puts the variant’s photo first, moved when it is in the gallery, added when not', () => {
     expect(photosFor(product, variants[1]).map((p) => p.alt)).toEqual(['Blue pair', '']);
     const own = variant('43', 'Red', 1, 'https://shop.test/uploads/red.webp');

@@ -143,7 +143,14 @@ export function choosePrompt(optionName: string): string {
 /** The product's price, sale price and stock as the chosen variant has them (the product's own without one). */
 export function pricedAs<P extends Product>(product: P, variant: ProductVariant | undefined): P {
   if (!variant) return product;
-  return { ...product, price: variant.price, salePrice: variant.salePrice, totalStock: variant.stock };
+  // The variant's own 30-day lowest price (issue 41), undefined when it has none.
+  return {
+    ...product,
+    price: variant.price,
+    salePrice: variant.salePrice,
+    totalStock: variant.stock,
+    lowestPrice30Days: variant.lowestPrice30Days,
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { useSessionUser } from '@/app/session';
-import { formatPrice } from '@/lib/format';
+import { formatPrice, lowestPriceText } from '@/lib/format';
 import { imageSrcSet } from '@emporium/contract';
 import { deleteCartItem, updateCartQuantity } from './cart-slice';
 
@@ -68,6 +68,11 @@ export function CartItemRow({ item }: { item: CartItem }) {
           </p>
         )}
         <p className="text-sm text-neutral-600">{formatPrice(unit)} each</p>
+        {item.lowestPrice30Days !== undefined && (
+          <p data-testid="lowest-price-30-days" className="text-xs text-neutral-600">
+            {lowestPriceText(item.lowestPrice30Days)}
+          </p>
+        )}
         {item.quantity > item.totalStock && (
           <p data-testid="cart-item-unavailable" className="text-sm font-semibold text-red-700">
             {item.totalStock === 0 ? 'Sold out' : `Only ${item.totalStock} left`}

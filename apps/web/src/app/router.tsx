@@ -114,6 +114,15 @@ const VerifyEmailPage = lazyComponent(
   () => import('@/features/account-recovery/verify-email-page'),
   (m) => m.VerifyEmailPage,
 );
+// Guest orders (issue 41): open to everyone, outside the guard (the order link arrives by e-mail).
+const OrderLinkPage = lazyComponent(
+  () => import('@/features/order-link/order-link-page'),
+  (m) => m.OrderLinkPage,
+);
+const FindOrderPage = lazyComponent(
+  () => import('@/features/order-link/find-order-page'),
+  (m) => m.FindOrderPage,
+);
 const PaypalReturnPage = lazyComponent(
   () => import('@/features/purchase/paypal-return-page'),
   (m) => m.PaypalReturnPage,
@@ -290,6 +299,8 @@ const routes: RouteObject[] = [
       standalone('/auth/forgot-password', ForgotPasswordPage),
       standalone('/auth/reset-password', ResetPasswordPage),
       standalone('/auth/verify-email', VerifyEmailPage),
+      standalone('/shop/order/:token', OrderLinkPage),
+      standalone('/shop/find-order', FindOrderPage),
       standalone('*', NotFoundPage),
     ],
   },

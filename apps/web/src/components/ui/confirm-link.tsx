@@ -13,13 +13,18 @@ export function ConfirmLink(props: {
   prompt: string;
   label: string;
   busyLabel: string;
-  /** Calls the API with the token; its `message` is shown on success, else `doneText`. */
-  confirm: (token: string) => Promise<{ message?: string }>;
+  /**
+   * Calls the API with the token; its `message` is shown on success, else `doneText`, and its `note`, when given,
+   * below it (issue 41: "2 earlier orders were added to your account").
+   */
+  confirm: (token: string) => Promise<{ message?: string; note?: string }>;
   doneText: string;
   errorText: string;
   buttonClassName?: string;
 }) {
-  const [state, setState] = useState<{ kind: 'idle' | 'busy' } | { kind: 'done' | 'error'; text: string }>({
+  const [state, setState] = useState<
+    { kind: 'idle' | 'busy' } | { kind: 'done' | 'error'; text: string; note?: string }
+  >({
     kind: 'idle',
   });
 
@@ -27,7 +32,7 @@ export function ConfirmLink(props: {
     setState({ kind: 'busy' });
     try {
       const answer = await props.confirm(props.token);
-      setState({ kind: 'done', text: answer.message ?? props.doneText });
+      setState({ kind: 'done', text: answer.message ?? props.doneText, note: answer.note });
     } catch (error) {
       setState({ kind: 'error', text: errorMessage(error, props.errorText) });
     }
@@ -42,9 +47,14 @@ export function ConfirmLink(props: {
   }
   if (state.kind === 'done') {
     return (
-      <p role="status" className="text-green-700">
-        {state.text}
-      </p>
+      <div role="status" className="space-y-2">
+        <p className="text-green-700">{state.text}</p>
+        {state.note ? (
+          <p className="font-semibold text-neutral-900" data-testid="confirm-link-note">
+            {state.note}
+          </p>
+        ) : null}
+      </div>
     );
   }
   return (

@@ -1,4 +1,4 @@
-import type { MessageResponse } from '@emporium/contract';
+import { claimedOrdersMessage, type MessageResponse, type VerifyEmailResponse } from '@emporium/contract';
 import { apiRequest } from '@/lib/api';
 
 /** Account recovery calls (issue 25; server: modules/account-recovery/routes.ts). */
@@ -13,8 +13,14 @@ export const confirmPasswordReset = (token: string, password: string) =>
     body: { token, password },
   });
 
-export const verifyEmail = (token: string) =>
-  apiRequest<MessageResponse>('/api/auth/verify-email', { method: 'POST', body: { token } });
+/** Verifies the address; `note` says how many earlier guest orders joined the account (issue 41), if any. */
+export const verifyEmail = async (token: string) => {
+  const answer = await apiRequest<VerifyEmailResponse>('/api/auth/verify-email', {
+    method: 'POST',
+    body: { token },
+  });
+  return { ...answer, note: answer.claimedOrders ? claimedOrdersMessage(answer.claimedOrders) : undefined };
+};
 
 export const resendVerification = () =>
   apiRequest<MessageResponse>('/api/auth/verify-email/resend', { method: 'POST' });

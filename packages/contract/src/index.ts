@@ -27,3 +27,4 @@ export * from './variant-options.ts';
 export * from './variant-grid.ts';
 export * from './gallery.ts';
 export * from './order-links.ts';
+export * from './order-link-texts.ts';

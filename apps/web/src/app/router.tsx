@@ -115,13 +115,9 @@ const VerifyEmailPage = lazyComponent(
   (m) => m.VerifyEmailPage,
 );
 // Guest orders (issue 41): open to everyone, outside the guard (the order link arrives by e-mail).
-const OrderLinkPage = lazyComponent(
-  () => import('@/features/order-link/order-link-page'),
-  (m) => m.OrderLinkPage,
-);
-const FindOrderPage = lazyComponent(
-  () => import('@/features/order-link/find-order-page'),
-  (m) => m.FindOrderPage,
+const GuestOrderScreen = lazyComponent(
+  () => import('@/features/order-link/screen'),
+  (m) => m.GuestOrderScreen,
 );
 const PaypalReturnPage = lazyComponent(
   () => import('@/features/purchase/paypal-return-page'),
@@ -299,8 +295,8 @@ const routes: RouteObject[] = [
       standalone('/auth/forgot-password', ForgotPasswordPage),
       standalone('/auth/reset-password', ResetPasswordPage),
       standalone('/auth/verify-email', VerifyEmailPage),
-      standalone('/shop/order/:token', OrderLinkPage),
-      standalone('/shop/find-order', FindOrderPage),
+      standalone('/shop/order/:token', GuestOrderScreen),
+      standalone('/shop/find-order', GuestOrderScreen),
       standalone('*', NotFoundPage),
     ],
   },

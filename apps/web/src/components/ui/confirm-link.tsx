@@ -14,10 +14,10 @@ export function ConfirmLink(props: {
   label: string;
   busyLabel: string;
   /**
-   * Calls the API with the token; its `message` is shown on success, else `doneText`, and its `note`, when given,
-   * below it (issue 41: "2 earlier orders were added to your account").
+   * Calls the API with the token; its `message` is shown on success, else `doneText`, and below it how many earlier
+   * guest orders the proven address added to the account (`claimedOrders`, issue 41), when any did.
    */
-  confirm: (token: string) => Promise<{ message?: string; note?: string }>;
+  confirm: (token: string) => Promise<{ message?: string; claimedOrders?: number }>;
   doneText: string;
   errorText: string;
   buttonClassName?: string;
@@ -32,7 +32,10 @@ export function ConfirmLink(props: {
     setState({ kind: 'busy' });
     try {
       const answer = await props.confirm(props.token);
-      setState({ kind: 'done', text: answer.message ?? props.doneText, note: answer.note });
+      const n = answer.claimedOrders ?? 0;
+      const note =
+        n > 0 ? `${n} earlier order${n === 1 ? ' was' : 's were'} added to your account` : undefined;
+      setState({ kind: 'done', text: answer.message ?? props.doneText, note });
     } catch (error) {
       setState({ kind: 'error', text: errorMessage(error, props.errorText) });
     }

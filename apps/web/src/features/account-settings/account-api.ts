@@ -1,12 +1,11 @@
 /** Calls of the account settings (issue 25), under `/api/account`. */
-import {
-  claimedOrdersMessage,
-  type AccountExport,
-  type AccountSession,
-  type ChangeEmailBody,
-  type ChangePasswordBody,
-  type ConfirmEmailResponse,
-  type RevokeSessionsResponse,
+import type {
+  AccountExport,
+  AccountSession,
+  ChangeEmailBody,
+  ChangePasswordBody,
+  ConfirmEmailResponse,
+  RevokeSessionsResponse,
 } from '@emporium/contract';
 import { apiRequest } from '@/lib/api';
 
@@ -35,13 +34,8 @@ export function postEmailChange(body: ChangeEmailBody): Promise<MessageAnswer> {
   return apiRequest<MessageAnswer>('/api/account/email', { method: 'POST', body });
 }
 
-/** Confirms the new address; `note` says how many earlier guest orders joined the account (issue 41), if any. */
-export async function postEmailConfirm(token: string): Promise<ConfirmEmailResponse & { note?: string }> {
-  const answer = await apiRequest<ConfirmEmailResponse>('/api/account/email/confirm', {
-    method: 'POST',
-    body: { token },
-  });
-  return { ...answer, note: answer.claimedOrders ? claimedOrdersMessage(answer.claimedOrders) : undefined };
+export function postEmailConfirm(token: string): Promise<ConfirmEmailResponse> {
+  return apiRequest<ConfirmEmailResponse>('/api/account/email/confirm', { method: 'POST', body: { token } });
 }
 
 export function getAccountExport(): Promise<AccountExport> {

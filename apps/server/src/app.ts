@@ -63,6 +63,7 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { adminOrderRoutes } from './modules/admin-orders/routes.ts';
 import { orderCancellationRoutes } from './modules/order-cancellation/routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
+import { orderLinkRoutes } from './modules/order-links/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
 import { adminProductRoutes } from './modules/admin-products/routes.ts';
 import { adminVariantRoutes } from './modules/variants/routes.ts';
@@ -359,6 +360,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     codeAttempts: codeGuard,
   });
   await app.register(withdrawalRoutes, { prefix: '/api/shop', ...orderDeps });
+  // Guest orders (issue 41): the signed order link's page, cancel and withdraw, and "Find my order"; public.
+  await app.register(orderLinkRoutes, { prefix: '/api/shop', ...orderDeps, afterReply: deps.afterReply });
   await app.register(publicShopSettingsRoutes, { prefix: '/api/shop', db });
   await app.register(accountRecoveryRoutes, {
     prefix: '/api/auth',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RegisterBody } from './auth.ts';
+import { ClaimedOrders } from './order-links.ts';
 
 /**
  * Account recovery API schemas (issue 25 "Accounts a shopper can keep"; DESIGN.md §4 "Account recovery and
@@ -32,6 +33,17 @@ export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBody>;
 /** `POST /api/auth/verify-email`: the token from the verification link. */
 export const VerifyEmailBody = z.strictObject({ token: LinkToken });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
+
+/**
+ * `POST /api/auth/verify-email` and `POST /api/auth/password-reset/confirm` answers: the message, and how many paid
+ * guest orders placed with the proven address joined the account (issue 41; absent when none).
+ */
+export const VerifyEmailResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  claimedOrders: ClaimedOrders,
+});
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponse>;
 
 /** `GET /api/auth/account`: what the web app needs to know about the caller's address. */
 export const AccountStatusResponse = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClaimedOrders } from './order-links.ts';
 import { LIMITS } from './limits.ts';
 import { Address } from './addresses.ts';
 import { Order } from './orders.ts';
@@ -45,6 +46,8 @@ export const ConfirmEmailResponse = z.object({
   message: z.string(),
   /** The account's address now. */
   email: z.string(),
+  /** Paid guest orders placed with the proven address that joined the account (issue 41). */
+  claimedOrders: ClaimedOrders,
 });
 export type ConfirmEmailResponse = z.infer<typeof ConfirmEmailResponse>;
 

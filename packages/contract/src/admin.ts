@@ -188,6 +188,8 @@ export const OrderCustomer = z.object({
   email: z.string(),
   /** Whether the customer confirmed the address through a mailed link (issue 25). */
   emailVerified: z.boolean().optional(),
+  /** A guest's order (issue 41): `email` is the one given at checkout and there is no account (`userName` "Guest"). */
+  guest: z.boolean().optional(),
 });
 export type OrderCustomer = z.infer<typeof OrderCustomer>;
 

@@ -26,3 +26,5 @@ export * from './variants.ts';
 export * from './variant-options.ts';
 export * from './variant-grid.ts';
 export * from './gallery.ts';
+export * from './order-links.ts';
+export * from './order-link-texts.ts';

@@ -130,7 +130,8 @@ export type OrderEvent = z.infer<typeof OrderEvent>;
 export const Order = z.object({
   _id: z.string(),
   orderNumber: z.number().int(),
-  userId: z.string(),
+  /** The buyer's account; null for a guest's order (issue 41), reached by its signed link instead. */
+  userId: z.string().nullable(),
   orderDate: z.string(),
   orderUpdateDate: z.string(),
   totalPrice: z.number(),

@@ -545,9 +545,14 @@ export const orders = pgTable(
       .notNull()
       .unique()
       .default(sql`nextval('orders_number_seq')`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The account the order belongs to; null for a guest's order (issue 41), which has `guestEmail` instead. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * A guest's order (issue 41): the buyer's e-mail, trimmed and lower-cased like an account's. Exactly one of
+     * `userId` and `guestEmail` is set (CHECK `orders_one_owner`); a claim on a verified address swaps it for the
+     * account (modules/order-links/claim.ts).
+     */
+    guestEmail: text('guest_email'),
     cartId: uuid('cart_id'),
     orderStatus: text('order_status', {
       enum: ['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled'],
@@ -659,6 +664,14 @@ export const orders = pgTable(
       'orders_refunds_within_total',
       sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.refundReservedCents} and ${t.refundReservedCents} <= ${t.totalCents}`,
     ),
+    check('orders_one_owner', sql`(${t.userId} is null) <> (${t.guestEmail} is null)`),
+    check(
+      'orders_guest_email_normalised',
+      sql`${t.guestEmail} is null or ${t.guestEmail} = lower(btrim(${t.guestEmail}))`,
+    ),
+    index('orders_guest_email_idx')
+      .on(t.guestEmail)
+      .where(sql`${t.guestEmail} is not null`),
     index('orders_user_date_idx').on(t.userId, t.orderDate),
     index('orders_date_idx').on(t.orderDate),
     index('orders_paid_at_idx').on(t.paidAt),
@@ -865,9 +878,8 @@ export const withdrawals = pgTable('withdrawals', {
     .notNull()
     .unique()
     .references(() => orders.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Null for a guest's order (issue 41). */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
   content: jsonb('content')
     .$type<{ orderNumber: number; lines: Array<{ title: string; quantity: number }> }>()
     .notNull(),
@@ -1164,4 +1176,30 @@ export const searchSynonyms = pgTable(
     synonym: text('synonym').notNull(),
   },
   (t) => [primaryKey({ columns: [t.term, t.synonym] })],
+);
+
+/**
+ * Signed order links (issue 41): an opaque token (32 random bytes, base64url) that opens exactly one order, without a
+ * session, for 90 days unless revoked (a claim into an account revokes them). Only its SHA-256 is stored. `purpose`:
+ * sent with an order e-mail, or by "Find my order" (counted per address and hour).
+ */
+export const orderLinks = pgTable(
+  'order_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose', { enum: ['order-mail', 'find-my-order'] })
+      .notNull()
+      .default('order-mail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('order_links_purpose_known', sql`${t.purpose} in ('order-mail', 'find-my-order')`),
+    index('order_links_order_idx').on(t.orderId, t.createdAt),
+  ],
 );

@@ -6,7 +6,7 @@
  */
 import { postalAddressLines, type ReturnSettings } from '@emporium/contract';
 import { formatCents } from '../lib/html.ts';
-import { mailHtml, orderLink, paragraph, textBlock } from './layout.ts';
+import { mailHtml, orderPageUrl, paragraph, textBlock } from './layout.ts';
 import type { AccountMessage } from './outbox.ts';
 
 interface Recipient {
@@ -17,6 +17,8 @@ interface Recipient {
   orderNumber: number;
   /** The storefront's origin (config `storefrontUrl`). */
   shopUrl: string;
+  /** A guest's order (issue 41): the token of a signed link, which "View your order" opens instead. */
+  orderToken?: string;
 }
 
 /** A paragraph, or a titled block of lines (an address, a list of items). */
@@ -25,7 +27,7 @@ type Part = string | { title: string; lines: string[] };
 const FOOTER = 'You receive this e-mail because you placed an order at Emporium.';
 
 function message(r: Recipient, subject: string, heading: string, parts: Part[]): AccountMessage {
-  const orderUrl = orderLink(r.shopUrl, r.orderId);
+  const orderUrl = orderPageUrl(r.shopUrl, r.orderId, r.orderToken);
   const text = [
     ...parts.flatMap((p) => (typeof p === 'string' ? [p, ''] : [`${p.title}:`, ...p.lines, ''])),
     `View your order: ${orderUrl}`,

@@ -38,6 +38,14 @@ export function orderLink(shopUrl: string, orderId: string): string {
   return `${shopUrl}/shop/account?order=${encodeURIComponent(orderId)}`;
 }
 
+/**
+ * Where an order e-mail's "View your order" goes: a guest's order (issue 41) has no account page, so its signed link
+ * (`orderToken`, modules/order-links) opens `/shop/order/<token>`; a member's opens the account page (`orderLink`).
+ */
+export function orderPageUrl(shopUrl: string, orderId: string, orderToken?: string): string {
+  return orderToken ? `${shopUrl}/shop/order/${orderToken}` : orderLink(shopUrl, orderId);
+}
+
 /** The whole HTML document of a message. */
 export function mailHtml(m: MailLayout): string {
   const button = m.action

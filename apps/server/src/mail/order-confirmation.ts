@@ -4,7 +4,7 @@
  */
 import { postalAddressLines, toCents, type OrderAddress, type OrderPricing } from '@emporium/contract';
 import { escapeHtml, formatCents } from '../lib/html.ts';
-import { mailHtml, orderLink } from './layout.ts';
+import { mailHtml, orderPageUrl } from './layout.ts';
 import type { MailMessage } from './mailer.ts';
 
 export interface OrderConfirmation {
@@ -22,6 +22,8 @@ export interface OrderConfirmation {
   address: Omit<OrderAddress, 'addressId'>;
   /** The shop's public origin (PUBLIC_URL): the "View your order" link opens the order on its account page. */
   shopUrl: string;
+  /** A guest's order (issue 41): the token of a signed link, which "View your order" opens instead. */
+  orderToken?: string;
 }
 
 /** The breakdown's lines above the total ([label, amount]); none for an order of lines only (the spec's). */
@@ -66,11 +68,11 @@ export function orderConfirmationMessage(o: OrderConfirmation): MailMessage {
     'Shipping to:',
     ...addressLines,
     '',
-    `View your order: ${orderLink(o.shopUrl, o.orderId)}`,
+    `View your order: ${orderPageUrl(o.shopUrl, o.orderId, o.orderToken)}`,
     '',
     'Emporium',
   ].join('\n');
-  const orderUrl = orderLink(o.shopUrl, o.orderId);
+  const orderUrl = orderPageUrl(o.shopUrl, o.orderId, o.orderToken);
   const cell = 'padding:10px 0;border-bottom:1px solid #e5e5e5;vertical-align:middle';
   const rows = o.items
     .map(

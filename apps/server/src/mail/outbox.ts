@@ -9,8 +9,9 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { titleWithOptions, toCents } from '@emporium/contract';
 import { selectRows, type Db } from '../db/client.ts';
-import { mailOutbox, orderItems, users } from '../db/schema.ts';
-import { orderWithBuyer } from '../modules/orders/order-view.ts';
+import { mailOutbox, orderItems, orders, users } from '../db/schema.ts';
+import { issueOrderLink } from '../modules/order-links/service.ts';
+import { guestName, orderWithBuyer } from '../modules/orders/order-view.ts';
 import type { ImageStore } from '../storage/image-store.ts';
 import type { Mailer } from './mailer.ts';
 import { orderConfirmationMessage } from './order-confirmation.ts';
@@ -44,20 +45,34 @@ export async function queueAccountMail(tx: Db, message: AccountMessage): Promise
 
 /**
  * Queues a message to a customer about their order (shipped, refunded, cancelled, withdrawal; issue 26) inside the
- * caller's transaction: `build` gets their address and name as they are now. Nothing is queued for an erased
- * account. Returns whether a message was queued.
+ * caller's transaction: `build` gets their address and name as they are now. A member's order goes to the account
+ * (nothing for an erased one); a guest's (issue 41) to the address given at checkout, greeted by the recipient's name,
+ * with a new signed link (`orderToken`) for "View your order". Returns whether a message was queued.
  */
-export async function queueCustomerMail(
+export async function queueOrderMail(
   tx: Db,
-  userId: string,
-  build: (customer: { to: string; userName: string }) => AccountMessage,
+  orderId: string,
+  build: (customer: { to: string; userName: string; orderToken?: string }) => AccountMessage,
 ): Promise<boolean> {
-  const [customer] = await tx
-    .select({ email: users.email, userName: users.userName, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!customer || customer.deletedAt !== null) return false;
-  await queueAccountMail(tx, build({ to: customer.email, userName: customer.userName }));
+  const [found] = await tx
+    .select({
+      guestEmail: orders.guestEmail,
+      recipientName: orders.recipientName,
+      email: users.email,
+      userName: users.userName,
+      deletedAt: users.deletedAt,
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!found) return false;
+  if (found.guestEmail) {
+    const orderToken = await issueOrderLink(tx, orderId);
+    await queueAccountMail(tx, build({ to: found.guestEmail, userName: guestName(found), orderToken }));
+    return true;
+  }
+  if (!found.email || !found.userName || found.deletedAt !== null) return false;
+  await queueAccountMail(tx, build({ to: found.email, userName: found.userName }));
   return true;
 }
 
@@ -163,6 +178,9 @@ async function sendOrderConfirmation(deps: OutboxDeps, orderId: string): Promise
   const found = await orderWithBuyer(deps.db, deps.images, orderId);
   if (!found) return;
   const { order, ...user } = found;
+  // A guest's order (issue 41) is reached by a signed link, issued as the message goes out (a resend after a crash
+  // issues another; each opens only this order).
+  const orderToken = user.guest ? await issueOrderLink(deps.db, order._id) : undefined;
   const { address, city, state, pincode, phone, notes, name, country } = order.address;
   await deps.mailer.send({
     key: `order-confirmation-${order._id}`,
@@ -182,6 +200,7 @@ async function sendOrderConfirmation(deps: OutboxDeps, orderId: string): Promise
       pricing: order.pricing,
       address: { address, city, state, pincode, phone, notes, name, country },
       shopUrl: deps.shopUrl,
+      orderToken,
     }),
   });
 }

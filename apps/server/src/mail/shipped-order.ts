@@ -1,11 +1,11 @@
 /**
  * "Your order has shipped" (issue 26): sent when an admin sets an order to Shipped, with the carrier, the tracking
  * number and the tracking link when the admin gave them, the items in the parcel (issue 40), and a "View your order"
- * button that opens the order on the storefront's account page. Built when queued (`queueAccountMail`, in the status change's transaction), HTML and text, every value the
+ * button that opens the order on the storefront's account page (a guest's: its signed link, issue 41). Built when queued (`queueAccountMail`, in the status change's transaction), HTML and text, every value the
  * admin or the shopper typed escaped.
  */
 import { escapeHtml } from '../lib/html.ts';
-import { mailHtml, orderLink, paragraph, textBlock } from './layout.ts';
+import { mailHtml, orderPageUrl, paragraph, textBlock } from './layout.ts';
 import type { AccountMessage } from './outbox.ts';
 
 export interface ShippedOrder {
@@ -23,12 +23,14 @@ export interface ShippedOrder {
   trackingUrl: string | null;
   /** The storefront's origin (config `storefrontUrl`). */
   shopUrl: string;
+  /** A guest's order (issue 41): the token of a signed link, which "View your order" opens instead. */
+  orderToken?: string;
 }
 
 /** The message; subject `Your Emporium order #1001 has shipped`. */
 export function shippedOrderMessage(o: ShippedOrder): AccountMessage {
   const subject = `Your Emporium order #${o.orderNumber} has shipped`;
-  const orderUrl = orderLink(o.shopUrl, o.orderId);
+  const orderUrl = orderPageUrl(o.shopUrl, o.orderId, o.orderToken);
   const items = o.items.map((i) => `${i.quantity} × ${i.title}`);
   const intro = `Good news, ${o.userName}: your order #${o.orderNumber} is on its way.`;
   const tracking =

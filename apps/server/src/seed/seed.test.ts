@@ -329,7 +329,7 @@ describe('demo activity', () => {
     expect(allOrders.length).toBe(seeded.orders);
     const days = new Set<string>();
     for (const o of allOrders) {
-      expect(demoIds.has(o.userId)).toBe(true);
+      expect(demoIds.has(o.userId!)).toBe(true);
       expect(o.paymentStatus).toBe('completed');
       expect(['Delivered', 'Shipped', 'Processing']).toContain(o.orderStatus);
       expect(o.stockHeld).toBe(true);

@@ -114,6 +114,11 @@ const VerifyEmailPage = lazyComponent(
   () => import('@/features/account-recovery/verify-email-page'),
   (m) => m.VerifyEmailPage,
 );
+// Guest orders (issue 41): open to everyone, outside the guard (the order link arrives by e-mail).
+const GuestOrderScreen = lazyComponent(
+  () => import('@/features/order-link/screen'),
+  (m) => m.GuestOrderScreen,
+);
 const PaypalReturnPage = lazyComponent(
   () => import('@/features/purchase/paypal-return-page'),
   (m) => m.PaypalReturnPage,
@@ -292,6 +297,8 @@ const routes: RouteObject[] = [
       standalone('/auth/forgot-password', ForgotPasswordPage),
       standalone('/auth/reset-password', ResetPasswordPage),
       standalone('/auth/verify-email', VerifyEmailPage),
+      standalone('/shop/order/:token', GuestOrderScreen),
+      standalone('/shop/find-order', GuestOrderScreen),
       standalone('*', NotFoundPage),
     ],
   },

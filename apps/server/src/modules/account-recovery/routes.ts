@@ -11,6 +11,7 @@ import {
   PasswordResetConfirmBody,
   PasswordResetRequestBody,
   VerifyEmailBody,
+  VerifyEmailResponse,
 } from '@emporium/contract';
 import type { Db } from '../../db/client.ts';
 import { HttpError, unauthorized } from '../../lib/http-error.ts';
@@ -77,7 +78,7 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod<AccountRecoveryRoutesO
 
   /**
    * `{token, password}` → 200: the password is changed, every session of the account is signed out and a notice is
-   * mailed; the client then signs in with the new password. 400 invalid, used or expired link, or a password against
+   * mailed (and `claimedOrders`, issue 41, as for verification: the link proved the address); the client then signs in with the new password. 400 invalid, used or expired link, or a password against
    * the registration rules; 429; 503 hashing queue full.
    */
   app.post(
@@ -87,19 +88,22 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod<AccountRecoveryRoutesO
       schema: {
         tags: ['auth'],
         body: PasswordResetConfirmBody,
-        response: { 200: MessageResponse, 400: ErrorResponse },
+        response: { 200: VerifyEmailResponse, 400: ErrorResponse },
       },
     },
     async (request) => {
-      await confirmPasswordReset(opts.db, opts, request.body);
+      const { claimedOrders } = await confirmPasswordReset(opts.db, opts, request.body);
       return {
-        success: true,
+        success: true as const,
         message: 'Your password has been changed. Please log in with your new password.',
+        ...(claimedOrders > 0 ? { claimedOrders } : {}),
       };
     },
   );
 
-  /** `{token}` → 200 the address is verified; 400 invalid, used or expired link. Public: the link may open anywhere. */
+  /**
+   * `{token}` → 200 the address is verified, with `claimedOrders` when paid guest orders placed with it joined the
+   * account (issue 41); 400 invalid, used or expired link. Public: the link may open anywhere. */
   app.post(
     '/verify-email',
     {
@@ -107,12 +111,16 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod<AccountRecoveryRoutesO
       schema: {
         tags: ['auth'],
         body: VerifyEmailBody,
-        response: { 200: MessageResponse, 400: ErrorResponse },
+        response: { 200: VerifyEmailResponse, 400: ErrorResponse },
       },
     },
     async (request) => {
-      const { email } = await verifyEmail(opts.db, request.body.token);
-      return { success: true, message: `Thank you. Your e-mail address ${email} is verified.` };
+      const { email, claimedOrders } = await verifyEmail(opts.db, request.body.token);
+      return {
+        success: true as const,
+        message: `Thank you. Your e-mail address ${email} is verified.`,
+        ...(claimedOrders > 0 ? { claimedOrders } : {}),
+      };
     },
   );
 

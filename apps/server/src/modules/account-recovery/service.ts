@@ -15,6 +15,7 @@ import { queueAccountMail } from '../../mail/outbox.ts';
 import { assertNotCommonPassword, hashingBusy, type PasswordHasher } from '../auth/password.ts';
 import { voidAccountTokens } from '../auth/account-tokens.ts';
 import { hashToken, revokeUserSessions, type SessionCache } from '../auth/session.service.ts';
+import { claimGuestOrders } from '../order-links/claim.ts';
 
 /** A reset link works for 30 minutes (DESIGN.md §4). */
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
@@ -150,7 +151,7 @@ export async function confirmPasswordReset(
   db: Db,
   deps: RecoveryDeps & { hasher: PasswordHasher; sessions: Pick<SessionCache, 'revokeHashes'> },
   body: { token: string; password: string },
-): Promise<void> {
+): Promise<{ claimedOrders: number }> {
   assertNotCommonPassword(body.password);
   if (deps.hasher.busy()) throw hashingBusy();
   const tokenHash = hashToken(body.token);
@@ -169,7 +170,7 @@ export async function confirmPasswordReset(
   if (!found) throw badRequest(INVALID_RESET_LINK);
   const passwordHash = await deps.hasher.hash(body.password);
   // Again after a deadlock: an e-mail change confirmed at the same moment locks the user's row, then the reset links.
-  await transactionWithRetry(db, async (tx) => {
+  const claimedOrders = await transactionWithRetry(db, async (tx) => {
     // Spent here, conditionally: of two concurrent uses of one link, one wins.
     const [spent] = await tx
       .update(accountTokens)
@@ -187,6 +188,8 @@ export async function confirmPasswordReset(
     // the account to their mailbox, a two-factor challenge open a session. After the user's row is locked: what is
     // started from now on waits for this commit and finds the new password (createLoginChallenge, requestEmailChange).
     await voidAccountTokens(tx, found.userId, ['password-reset', 'email-change', 'two-factor-login']);
+    // The link reached the address: the proof that claims its paid guest orders (issue 41).
+    const claimed = await claimGuestOrders(tx, found.userId, user.email);
     await queueAccountMail(
       tx,
       accountMessage({
@@ -200,18 +203,21 @@ export async function confirmPasswordReset(
         ],
       }),
     );
+    return claimed;
   });
   // After the commit: a session re-read from the database by another request now finds it revoked.
   await revokeUserSessions(db, deps.sessions, found.userId);
   deps.kickMail?.();
+  return { claimedOrders };
 }
 
 /**
  * `POST /api/auth/verify-email`: spends the verification token and marks the account's address verified; returns
- * the address. 400 `INVALID_VERIFY_LINK` for an unknown, used or expired token, or one sent to an address the
- * account no longer has.
+ * the address and how many paid guest orders placed with it joined the account in the same transaction (issue 41,
+ * order-links/claim.ts). 400 `INVALID_VERIFY_LINK` for an unknown, used or expired token, or one sent to an address
+ * the account no longer has.
  */
-export async function verifyEmail(db: Db, token: string): Promise<{ email: string }> {
+export async function verifyEmail(db: Db, token: string): Promise<{ email: string; claimedOrders: number }> {
   return db.transaction(async (tx) => {
     const [spent] = await tx
       .update(accountTokens)
@@ -232,7 +238,7 @@ export async function verifyEmail(db: Db, token: string): Promise<{ email: strin
       .where(and(eq(users.id, spent.userId), eq(users.email, spent.email), isNull(users.deletedAt)))
       .returning({ email: users.email });
     if (!user) throw badRequest(INVALID_VERIFY_LINK);
-    return user;
+    return { email: user.email, claimedOrders: await claimGuestOrders(tx, spent.userId, user.email) };
   });
 }
 

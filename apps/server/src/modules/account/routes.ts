@@ -150,8 +150,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request) => {
-      const email = await confirmEmailChange(db, opts, request.body.token);
-      return { success: true as const, message: `Your e-mail address is now ${email}`, email };
+      const { email, claimedOrders } = await confirmEmailChange(db, opts, request.body.token);
+      return {
+        success: true as const,
+        message: `Your e-mail address is now ${email}`,
+        email,
+        ...(claimedOrders > 0 ? { claimedOrders } : {}),
+      };
     },
   );
 

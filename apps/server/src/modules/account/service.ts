@@ -12,6 +12,7 @@ import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';
 import { accountMessage, hello } from '../../mail/account-mail.ts';
 import { queueAccountMail } from '../../mail/outbox.ts';
 import { DUPLICATE_EMAIL } from '../auth/auth.service.ts';
+import { claimGuestOrders } from '../order-links/claim.ts';
 import { voidAccountTokens } from '../auth/account-tokens.ts';
 import { assertNotCommonPassword } from '../auth/password.ts';
 import { hashToken, revokeUserSessions, type SessionCache } from '../auth/session.service.ts';
@@ -221,15 +222,15 @@ export async function requestEmailChange(
  * Confirms an e-mail change with the token of its link (public: the link may open on any device): the account's
  * address becomes the new one (lower-cased) and counts as verified; the link is spent, reset links sent to the old
  * address are voided (issue 46), and the old address is told. 400 {@link INVALID_LINK} for an unknown, used or expired token; 409 when another account took the address
- * meanwhile. Returns the new address.
+ * meanwhile. Returns the new address and how many paid guest orders placed with it joined the account (issue 41).
  */
 export async function confirmEmailChange(
   db: Db,
   deps: Pick<AccountDeps, 'kickMail'>,
   token: string,
-): Promise<string> {
+): Promise<{ email: string; claimedOrders: number }> {
   try {
-    const email = await transactionWithRetry(db, async (tx) => {
+    const confirmed = await transactionWithRetry(db, async (tx) => {
       const [row] = await tx
         .select()
         .from(accountTokens)
@@ -272,10 +273,11 @@ export async function confirmEmailChange(
           ],
         }),
       );
-      return newEmail;
+      // The link reached the new address: the proof that claims its paid guest orders (issue 41).
+      return { email: newEmail, claimedOrders: await claimGuestOrders(tx, account.id, newEmail) };
     });
     deps.kickMail?.();
-    return email;
+    return confirmed;
   } catch (err) {
     // Another account registered the address between the check and the update (users.email is unique).
     if (sqlState(err) === '23505') throw conflict(DUPLICATE_EMAIL);

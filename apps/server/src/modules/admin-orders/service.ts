@@ -34,7 +34,7 @@ import {
   type ReservedRefund,
 } from '../refunds/service.ts';
 import { containsPattern } from '../admin-products/service.ts';
-import { orderLinesForMail, queueCustomerMail } from '../../mail/outbox.ts';
+import { orderLinesForMail, queueOrderMail } from '../../mail/outbox.ts';
 import { shippedOrderMessage } from '../../mail/shipped-order.ts';
 import type { CsvCell } from '../admin-products/csv.ts';
 
@@ -89,6 +89,8 @@ function orderWhere(filters: AdminOrderFilters): SQL | undefined {
     const pattern = containsPattern(filters.search);
     const matches: SQL[] = [
       sql`${orders.userId} = any(array(select u.id from ${users} u where u.user_name ilike ${pattern} or u.email ilike ${pattern}))`,
+      // A guest's order (issue 41) by the address given at checkout (its own trigram index, migration 0043).
+      sql`${orders.guestEmail} ilike ${pattern}`,
     ];
     const id = filters.search
       .replace(/^#/, '')
@@ -164,7 +166,7 @@ async function readAdminOrders(
       refundDue: sql<boolean>`${refundDue}`,
     })
     .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(users, eq(users.id, orders.userId))
     .where(inArray(orders.id, pageIds))
     .orderBy(desc(orders.orderDate), desc(orders.id));
   if (rows.length === 0) return [];
@@ -183,10 +185,26 @@ async function readAdminOrders(
       parts.withdrawals.get(r.order.id),
       timelines?.[i],
     ),
-    customer: { userName: r.userName, email: r.email, emailVerified: r.verifiedAt !== null },
+    customer: customerOf(r),
     refundDue: r.refundDue,
     archived: r.order.archivedAt !== null,
   }));
+}
+
+/**
+ * The order's customer as the admin sees it: the account's name and address, or for a guest's order (issue 41) "Guest"
+ * and the address given at checkout (`guest: true`; the admin shows "Guest · <e-mail>").
+ */
+function customerOf(r: {
+  order: { guestEmail: string | null };
+  userName: string | null;
+  email: string | null;
+  verifiedAt: Date | null;
+}): AdminOrder['customer'] {
+  if (r.order.guestEmail !== null) {
+    return { userName: 'Guest', email: r.order.guestEmail, emailVerified: false, guest: true };
+  }
+  return { userName: r.userName ?? '', email: r.email ?? '', emailVerified: r.verifiedAt !== null };
 }
 
 /**
@@ -362,7 +380,7 @@ export async function setOrderStatus(
     }
     if (status === 'Shipped' && shipped) {
       const items = await orderLinesForMail(tx, shipped.id);
-      shippedMail = await queueCustomerMail(tx, shipped.userId, (customer) =>
+      shippedMail = await queueOrderMail(tx, shipped.id, (customer) =>
         shippedOrderMessage({
           ...customer,
           orderId: shipped.id,

@@ -29,7 +29,7 @@ export const orderCancellationRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log
       const user = requireSelf(request, undefined);
       const { message, order } = await cancelOwnOrder(
         { ...opts, log: request.log },
-        user.userId,
+        { userId: user.userId },
         request.params.id,
         request.body?.reason,
       );

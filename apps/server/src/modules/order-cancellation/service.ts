@@ -11,10 +11,10 @@ import { transactionWithRetry } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import { cancelledOrderMessage } from '../../mail/after-sale.ts';
-import { queueCustomerMail } from '../../mail/outbox.ts';
+import { queueOrderMail } from '../../mail/outbox.ts';
 import { recordOrderEvent } from '../orders/events.ts';
 import { releaseCodeInTx } from '../pricing/service.ts';
-import { getOrder, isRefundedInFull } from '../orders/order-view.ts';
+import { getOrder, isRefundedInFull, ownedBy, ownerWhere, type OrderOwner } from '../orders/order-view.ts';
 import type { OrderDeps } from '../orders/service.ts';
 import { restoreStock } from '../orders/stock.ts';
 import { reserveRefundInTx, sendRefund, type ReservedRefund } from '../refunds/service.ts';
@@ -49,13 +49,14 @@ function refusal(
 }
 
 /**
- * `POST /api/shop/order/cancel/:id`: cancels the caller's order. Returns the sentence to show and the order after
- * it (with its timeline). 404 unknown, malformed or someone else's order; 409 shipped, delivered, already
- * cancelled, a capture in flight, or refunded in full already (issue 40, REFUNDED_IN_FULL_MESSAGE; nothing changed).
+ * `POST /api/shop/order/cancel/:id` (and `/api/shop/order-link/:token/cancel`, issue 41, as `{guest: true}`): cancels
+ * the owner's order. Returns the sentence to show and the order after it (with its timeline). 404 unknown, malformed
+ * or someone else's order; 409 shipped, delivered, already cancelled, a capture in flight, or refunded in full
+ * already (issue 40, REFUNDED_IN_FULL_MESSAGE; nothing changed).
  */
 export async function cancelOwnOrder(
   deps: OrderDeps,
-  userId: string,
+  owner: OrderOwner,
   orderId: string,
   reason?: string,
 ): Promise<{ message: string; order: Order }> {
@@ -63,7 +64,8 @@ export async function cancelOwnOrder(
   let refund: ReservedRefund | undefined;
   const restocked = await transactionWithRetry(deps.db, async (tx) => {
     refund = undefined;
-    const owned = and(eq(orders.id, orderId), eq(orders.userId, userId));
+    const owned = and(eq(orders.id, orderId), ownedBy(owner));
+    const actor = 'userId' in owner ? owner : undefined;
     const [cancelled] = await tx
       .update(orders)
       .set({
@@ -89,16 +91,16 @@ export async function cancelOwnOrder(
       if (!order) throw notFound('Order not found');
       throw conflict(refusal(order));
     }
-    await recordOrderEvent(tx, { orderId, kind: 'cancelled', actor: { userId }, note: reason ?? null });
+    await recordOrderEvent(tx, { orderId, kind: 'cancelled', actor, note: reason ?? null });
     if (cancelled.paymentStatus === 'cancelled') await releaseCodeInTx(tx, orderId);
     if (isPaid(cancelled.paymentStatus) && cancelled.totalCents > cancelled.refundReservedCents) {
       refund = await reserveRefundInTx(tx, orderId, {
         source: 'cancellation',
         reason: reason ?? 'Cancelled by the customer',
-        requestedBy: userId,
+        requestedBy: actor?.userId,
       });
     }
-    await queueCustomerMail(tx, userId, (customer) =>
+    await queueOrderMail(tx, orderId, (customer) =>
       cancelledOrderMessage({
         ...customer,
         orderId,
@@ -128,5 +130,5 @@ export async function cancelOwnOrder(
           ? `Your order was cancelled. The refund of ${amount} is being processed; we will e-mail you when it is done.`
           : `Your order was cancelled, but PayPal did not accept the refund of ${amount}. Our team has been told and will refund you; we will e-mail you when it is done.`;
   }
-  return { message, order: await getOrder(deps.db, deps.images, { orderId, userId }) };
+  return { message, order: await getOrder(deps.db, deps.images, ownerWhere(owner, orderId)) };
 }

@@ -15,6 +15,22 @@ type OrderEventRow = typeof orderEvents.$inferSelect;
 type WithdrawalRow = Pick<typeof withdrawals.$inferSelect, 'orderId' | 'requestedAt' | 'processedAt'>;
 
 /**
+ * Who acts on an order after the sale: a signed-in shopper (`userId`: only their own orders), or the holder of a
+ * signed order link (`guest`, issue 41: the order id comes from the link, and only a guest's order qualifies).
+ */
+export type OrderOwner = { userId: string } | { guest: true };
+
+/** The WHERE condition that the order belongs to `owner`. */
+export function ownedBy(owner: OrderOwner): SQL {
+  return 'userId' in owner ? eq(orders.userId, owner.userId) : isNull(orders.userId);
+}
+
+/** `getOrder`'s `where` for the order `orderId` as `owner` sees it. */
+export function ownerWhere(owner: OrderOwner, orderId: string): { orderId: string; userId?: string } {
+  return 'userId' in owner ? { orderId, userId: owner.userId } : { orderId };
+}
+
+/**
  * Whether a paid order's whole total has been given back or is on its way back (refunds reserved, issue 40, item 13):
  * cancelling it would refund nothing. An order of $0 is never "refunded in full".
  */
@@ -29,7 +45,10 @@ export function isRefundedInFull(
  * refunded in full already (issue 40: the cancellation would refund nothing; `isRefundedInFull`).
  */
 export function isCancellable(
-  row: Pick<OrderRow, 'orderStatus' | 'capturingSince' | 'paymentStatus' | 'totalCents' | 'refundReservedCents'>,
+  row: Pick<
+    OrderRow,
+    'orderStatus' | 'capturingSince' | 'paymentStatus' | 'totalCents' | 'refundReservedCents'
+  >,
 ): boolean {
   return (
     (row.orderStatus === 'Pending' || row.orderStatus === 'Processing') &&
@@ -214,7 +233,7 @@ const orderWithBuyerById = preparedQuery((db) =>
   db
     .select({ row: orders, email: users.email, userName: users.userName, lines: orderPartsJson.lines })
     .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, sql.placeholder('orderId')))
     .prepare('order_view_with_buyer'),
 );
@@ -252,19 +271,30 @@ function timelineOf(row: OrderRow, events: OrderEventRow[], forAdmin: boolean): 
   return timeline;
 }
 
+/** How an e-mail greets a guest (issue 41): the recipient's name on the order, or "there" ("Hello there,"). */
+export function guestName(order: { recipientName: string | null }): string {
+  return order.recipientName?.trim() || 'there';
+}
+
 /**
  * The order with its lines and the buyer's e-mail and name, for its confirmation e-mail (no timeline or withdrawal;
- * one query); null when the order or its buyer no longer exists.
+ * one query); null when the order or its buyer no longer exists. A guest's order (issue 41, `guest`) has the address
+ * given at checkout and the recipient's name (or "there").
  */
 export async function orderWithBuyer(
   db: Db,
   images: ImageStore,
   orderId: string,
-): Promise<{ order: Order; email: string; userName: string } | null> {
+): Promise<{ order: Order; email: string; userName: string; guest: boolean } | null> {
   const [found] = await orderWithBuyerById(db).execute({ orderId });
   if (!found) return null;
   const lines = found.lines.map((l) => rowFromJson(orderItems, l));
-  return { order: toOrder(found.row, lines, images), email: found.email, userName: found.userName };
+  const order = toOrder(found.row, lines, images);
+  if (found.row.guestEmail) {
+    return { order, email: found.row.guestEmail, userName: guestName(found.row), guest: true };
+  }
+  if (found.email === null || found.userName === null) return null;
+  return { order, email: found.email, userName: found.userName, guest: false };
 }
 
 async function withItems(db: Db, images: ImageStore, rows: OrderRow[]): Promise<Order[]> {

@@ -23,7 +23,7 @@ import { orderItems, orders, refunds, withdrawals } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { formatCents } from '../../lib/html.ts';
 import { refundMessage } from '../../mail/after-sale.ts';
-import { orderLinesForMail, queueCustomerMail } from '../../mail/outbox.ts';
+import { orderLinesForMail, queueOrderMail } from '../../mail/outbox.ts';
 import type { StockMove } from '../../lib/catalog-cache.ts';
 import type { RefundResult } from '../../payments/provider.ts';
 import { recordOrderEvent } from '../orders/events.ts';
@@ -312,7 +312,7 @@ export async function recordRefund(
     const lines = (await orderLinesForMail(tx, order.id))
       .filter((l) => refunded.has(l.id))
       .map((l) => ({ title: l.title, quantity: refunded.get(l.id)! }));
-    const mailed = await queueCustomerMail(tx, order.userId, (customer) =>
+    const mailed = await queueOrderMail(tx, order.id, (customer) =>
       refundMessage({
         ...customer,
         orderId: order.id,

@@ -28,7 +28,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<Omit<OrderDeps, 'log'>> = a
       const user = requireSelf(request, undefined);
       const { message, order } = await withdrawFromOrder(
         opts,
-        user.userId,
+        { userId: user.userId },
         request.params.id,
         request.body.reason,
       );

@@ -13,21 +13,22 @@ import { orderItems, orders, withdrawals } from '../../db/schema.ts';
 import { conflict, isUuid, notFound } from '../../lib/http-error.ts';
 import { formatDay } from '../../lib/html.ts';
 import { withdrawalMessage } from '../../mail/after-sale.ts';
-import { queueCustomerMail } from '../../mail/outbox.ts';
+import { queueOrderMail } from '../../mail/outbox.ts';
 import { recordOrderEvent } from '../orders/events.ts';
-import { getOrder, withdrawalDeadline } from '../orders/order-view.ts';
+import { getOrder, ownedBy, ownerWhere, withdrawalDeadline, type OrderOwner } from '../orders/order-view.ts';
 import { getReturnSettings } from '../shop-settings/service.ts';
 import type { OrderDeps } from '../orders/service.ts';
 
 /**
- * `POST /api/shop/order/withdraw/:id` (second step, `confirm: true`): records the caller's withdrawal from a
+ * `POST /api/shop/order/withdraw/:id` (second step, `confirm: true`; and `/api/shop/order-link/:token/withdraw`, issue
+ * 41, as `{guest: true}`): records the owner's withdrawal from a
  * delivered order (archived ones included: the shop deleting it from its list takes no right away). Returns the
  * sentence to show and the order (with `withdrawal` and its timeline). 404 unknown or someone else's order; 409 not delivered yet (Pending/Processing: cancel instead), the 14 days over, or
  * already withdrawn; nothing is recorded then. `now` is for tests.
  */
 export async function withdrawFromOrder(
   deps: Pick<OrderDeps, 'db' | 'images' | 'storefrontUrl' | 'kickMail' | 'shopTimeZone'>,
-  userId: string,
+  owner: OrderOwner,
   orderId: string,
   reason?: string,
   now = new Date(),
@@ -37,7 +38,7 @@ export async function withdrawFromOrder(
     const [order] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .where(and(eq(orders.id, orderId), ownedBy(owner)))
       .for('update');
     if (!order) throw notFound('Order not found');
     const deadline = withdrawalDeadline(order);
@@ -61,7 +62,7 @@ export async function withdrawFromOrder(
       .insert(withdrawals)
       .values({
         orderId,
-        userId,
+        userId: order.userId,
         content: { orderNumber: order.number, lines },
         reason: reason ?? null,
         requestedAt: now,
@@ -72,11 +73,11 @@ export async function withdrawFromOrder(
     await recordOrderEvent(tx, {
       orderId,
       kind: 'withdrawal_requested',
-      actor: { userId },
+      actor: 'userId' in owner ? owner : undefined,
       note: reason ?? null,
     });
     const returns = await getReturnSettings(tx);
-    await queueCustomerMail(tx, userId, (customer) =>
+    await queueOrderMail(tx, orderId, (customer) =>
       withdrawalMessage({
         ...customer,
         orderId,
@@ -92,6 +93,6 @@ export async function withdrawFromOrder(
   deps.kickMail?.();
   return {
     message: 'We received your withdrawal and e-mailed you a confirmation.',
-    order: await getOrder(deps.db, deps.images, { orderId, userId }),
+    order: await getOrder(deps.db, deps.images, ownerWhere(owner, orderId)),
   };
 }

@@ -192,16 +192,16 @@ describe('POST /api/shop/order/withdraw/:id', () => {
     for (const o of [inTime, late]) await deliveredAt(o.id, new Date('2026-06-01T14:00:00Z'));
     const evening = new Date('2026-06-15T18:00:00Z');
     expect(berlinClock(evening)).toBe('2026-06-15 20:00');
-    const done = await withdrawFromOrder(deps, shopper.userId, inTime.id, undefined, evening);
+    const done = await withdrawFromOrder(deps, { userId: shopper.userId }, inTime.id, undefined, evening);
     expect(done.order.withdrawal).not.toBeNull();
     expect(done.order.withdrawableUntil).toBe('2026-06-15T21:59:59.999Z');
     const midnight = new Date('2026-06-15T22:00:00Z');
-    await expect(withdrawFromOrder(deps, shopper.userId, late.id, undefined, midnight)).rejects.toMatchObject(
-      {
-        statusCode: 409,
-        message: 'The 14-day withdrawal period for this order ended on June 15, 2026.',
-      },
-    );
+    await expect(
+      withdrawFromOrder(deps, { userId: shopper.userId }, late.id, undefined, midnight),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'The 14-day withdrawal period for this order ended on June 15, 2026.',
+    });
     expect(await withdrawalOf(late.id)).toBeUndefined();
   });
 
@@ -215,7 +215,8 @@ describe('POST /api/shop/order/withdraw/:id', () => {
     const deps = { db: t.db, images: t.images, storefrontUrl: 'http://shop.test', shopTimeZone: ZONE };
     const lastMoment = new Date(row.withdrawalEndsAt!.getTime() - 1);
     expect(
-      (await withdrawFromOrder(deps, shopper.userId, o.id, undefined, lastMoment)).order.withdrawal,
+      (await withdrawFromOrder(deps, { userId: shopper.userId }, o.id, undefined, lastMoment)).order
+        .withdrawal,
     ).not.toBeNull();
   });
 

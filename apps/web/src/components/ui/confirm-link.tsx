@@ -13,13 +13,18 @@ export function ConfirmLink(props: {
   prompt: string;
   label: string;
   busyLabel: string;
-  /** Calls the API with the token; its `message` is shown on success, else `doneText`. */
-  confirm: (token: string) => Promise<{ message?: string }>;
+  /**
+   * Calls the API with the token; its `message` is shown on success, else `doneText`, and below it how many earlier
+   * guest orders the proven address added to the account (`claimedOrders`, issue 41), when any did.
+   */
+  confirm: (token: string) => Promise<{ message?: string; claimedOrders?: number }>;
   doneText: string;
   errorText: string;
   buttonClassName?: string;
 }) {
-  const [state, setState] = useState<{ kind: 'idle' | 'busy' } | { kind: 'done' | 'error'; text: string }>({
+  const [state, setState] = useState<
+    { kind: 'idle' | 'busy' } | { kind: 'done' | 'error'; text: string; note?: string }
+  >({
     kind: 'idle',
   });
 
@@ -27,7 +32,10 @@ export function ConfirmLink(props: {
     setState({ kind: 'busy' });
     try {
       const answer = await props.confirm(props.token);
-      setState({ kind: 'done', text: answer.message ?? props.doneText });
+      const n = answer.claimedOrders ?? 0;
+      const note =
+        n > 0 ? `${n} earlier order${n === 1 ? ' was' : 's were'} added to your account` : undefined;
+      setState({ kind: 'done', text: answer.message ?? props.doneText, note });
     } catch (error) {
       setState({ kind: 'error', text: errorMessage(error, props.errorText) });
     }
@@ -42,9 +50,14 @@ export function ConfirmLink(props: {
   }
   if (state.kind === 'done') {
     return (
-      <p role="status" className="text-green-700">
-        {state.text}
-      </p>
+      <div role="status" className="space-y-2">
+        <p className="text-green-700">{state.text}</p>
+        {state.note ? (
+          <p className="font-semibold text-neutral-900" data-testid="confirm-link-note">
+            {state.note}
+          </p>
+        ) : null}
+      </div>
     );
   }
   return (

@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/api';
 import { RecoveryCard } from './recovery-card';
-import { requestPasswordReset } from './recovery-api';
+import { requestPasswordReset } from './recovery-links-api';
 
 /**
  * `/auth/forgot-password` (issue 25): asks for the address and then says the same thing whatever the account's

@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api';
 import { clearToken } from '@/lib/token-storage';
 import { RecoveryCard } from './recovery-card';
-import { confirmPasswordReset } from './recovery-api';
+import { confirmPasswordReset } from './recovery-links-api';
 
 /**
  * `/auth/reset-password?token=…` (issue 25): a new password twice. On success every session of the account has

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { ConfirmLink } from '@/components/ui/confirm-link';
 import { RecoveryCard } from './recovery-card';
-import { verifyEmail } from './recovery-api';
+import { verifyEmail } from './recovery-links-api';
 
 /**
  * `/auth/verify-email?token=…` (issue 25): confirms the address on a press, not on load, so that a mail scanner

@@ -123,8 +123,15 @@ function OrderFacts({ order }: { order: AdminOrder }) {
         <dd className="font-mono break-all">{order._id}</dd>
         <dt className="text-neutral-600">Customer</dt>
         <dd className="break-words">
-          {order.customer.userName}
-          <span className="block text-neutral-600 break-all">{order.customer.email}</span>
+          {order.customer.guest ? (
+            // A guest's order (issue 41): no account, the address given at checkout.
+            <span className="break-all">Guest · {order.customer.email}</span>
+          ) : (
+            <>
+              {order.customer.userName}
+              <span className="block text-neutral-600 break-all">{order.customer.email}</span>
+            </>
+          )}
         </dd>
         <dt className="text-neutral-600">Order Date</dt>
         <dd>

@@ -56,9 +56,18 @@ export function OrdersTable({ orders, onView }: { orders: AdminOrder[]; onView: 
               </td>
               <td className={cell}>
                 <span className={cellLabel}>Customer</span>
-                <span className="block font-medium">{o.customer.userName}</span>
-                <span className="block text-xs break-all text-neutral-600">{o.customer.email}</span>
-                {o.customer.emailVerified === false && (
+                {o.customer.guest ? (
+                  // A guest's order (issue 41): no account, the address given at checkout.
+                  <span className="block break-all" data-testid="order-customer-guest">
+                    <span className="font-medium">Guest</span> · {o.customer.email}
+                  </span>
+                ) : (
+                  <>
+                    <span className="block font-medium">{o.customer.userName}</span>
+                    <span className="block text-xs break-all text-neutral-600">{o.customer.email}</span>
+                  </>
+                )}
+                {o.customer.emailVerified === false && !o.customer.guest && (
                   <span className="block text-xs text-amber-700">E-mail not verified</span>
                 )}
               </td>

@@ -1,13 +1,23 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { isPaid, LIMITS, type Order } from '@emporium/contract';
-import { useAppDispatch } from '@/app/hooks';
 import { formatDateTime } from '@/components/order-timeline';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
 import { formatPrice } from '@/lib/format';
-import { cancelOrder, fetchOrderDetails, withdrawOrder } from './orders-slice';
 import { ReturnAddress } from './return-address';
+
+/** What a cancel or withdrawal came to: the server's sentence, and whether it was done. */
+export type OrderActionOutcome = { ok: true; message: string } | { ok: false; message: string };
+
+/**
+ * How the actions reach the server: the signed-in shopper's routes (features/purchase), or a guest's order link
+ * (features/order-link, issue 41). A refused action should also show the order as it really is now (re-read it).
+ */
+export interface OrderActionHandlers {
+  cancel(reason?: string): Promise<OrderActionOutcome>;
+  withdraw(reason?: string): Promise<OrderActionOutcome>;
+}
 
 /** A day in words, US English, e.g. `December 9, 2026`. */
 function formatDay(iso: string) {
@@ -22,7 +32,7 @@ const reasonClass =
  * (`order.cancellable`), and "Withdraw from contract" for 14 days after delivery (EU, CRD Art. 11a), or where a
  * withdrawal stands once sent. Renders nothing when neither applies.
  */
-export function OrderActions({ order }: { order: Order }) {
+export function OrderActions({ order, actions }: { order: Order; actions: OrderActionHandlers }) {
   // The moment the details opened: the withdrawal window is judged against it, not re-read on every render.
   const [openedAt] = useState(() => Date.now());
   const withdrawable =
@@ -36,8 +46,8 @@ export function OrderActions({ order }: { order: Order }) {
       data-testid="order-actions"
     >
       {order.withdrawal && <WithdrawalNotice withdrawal={order.withdrawal} />}
-      {withdrawable && <Withdrawal order={order} until={order.withdrawableUntil!} />}
-      {order.cancellable && <CancelOrder order={order} />}
+      {withdrawable && <Withdrawal order={order} until={order.withdrawableUntil!} actions={actions} />}
+      {order.cancellable && <CancelOrder order={order} actions={actions} />}
     </section>
   );
 }
@@ -64,8 +74,15 @@ function WithdrawalNotice({ withdrawal }: { withdrawal: NonNullable<Order['withd
  * The two steps of the withdrawal function: the button "Withdraw from contract" (with the last day), then a
  * confirmation naming the order and its items, an optional reason and "Confirm withdrawal".
  */
-function Withdrawal({ order, until }: { order: Order; until: string }) {
-  const dispatch = useAppDispatch();
+function Withdrawal({
+  order,
+  until,
+  actions,
+}: {
+  order: Order;
+  until: string;
+  actions: OrderActionHandlers;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
   const [sending, setSending] = useState(false);
@@ -78,18 +95,12 @@ function Withdrawal({ order, until }: { order: Order; until: string }) {
 
   async function confirm() {
     setSending(true);
-    const result = await dispatch(withdrawOrder({ orderId: order._id, reason: reason.trim() || undefined }));
+    const result = await actions.withdraw(reason.trim() || undefined);
     setSending(false);
-    if (withdrawOrder.fulfilled.match(result)) {
-      toast({ title: 'Withdrawal sent', description: result.payload.message });
+    if (result.ok) {
+      toast({ title: 'Withdrawal sent', description: result.message });
     } else {
-      toast({
-        title: 'The withdrawal was not sent',
-        description: result.payload ?? 'Failed to send the withdrawal',
-        variant: 'destructive',
-      });
-      // Refused (e.g. the 14 days are over): show the order as it really is now.
-      void dispatch(fetchOrderDetails(order._id));
+      toast({ title: 'The withdrawal was not sent', description: result.message, variant: 'destructive' });
     }
   }
 
@@ -155,8 +166,7 @@ function Withdrawal({ order, until }: { order: Order; until: string }) {
 }
 
 /** "Cancel order", confirmed in a dialog that says what happens (stock back, the payment refunded if it was paid). */
-function CancelOrder({ order }: { order: Order }) {
-  const dispatch = useAppDispatch();
+function CancelOrder({ order, actions }: { order: Order; actions: OrderActionHandlers }) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const balance = Math.max(0, order.totalPrice - order.refundedTotal);
@@ -164,19 +174,13 @@ function CancelOrder({ order }: { order: Order }) {
 
   async function cancel() {
     setBusy(true);
-    const result = await dispatch(cancelOrder({ orderId: order._id }));
+    const result = await actions.cancel();
     setBusy(false);
     setAsking(false);
-    if (cancelOrder.fulfilled.match(result)) {
-      toast({ title: 'Order cancelled', description: result.payload.message });
+    if (result.ok) {
+      toast({ title: 'Order cancelled', description: result.message });
     } else {
-      toast({
-        title: 'The order was not cancelled',
-        description: result.payload ?? 'Failed to cancel the order',
-        variant: 'destructive',
-      });
-      // Refused (e.g. it shipped meanwhile): show the order as it really is now.
-      void dispatch(fetchOrderDetails(order._id));
+      toast({ title: 'The order was not cancelled', description: result.message, variant: 'destructive' });
     }
   }
 

@@ -29,7 +29,10 @@ export function isRefundedInFull(
  * refunded in full already (issue 40: the cancellation would refund nothing; `isRefundedInFull`).
  */
 export function isCancellable(
-  row: Pick<OrderRow, 'orderStatus' | 'capturingSince' | 'paymentStatus' | 'totalCents' | 'refundReservedCents'>,
+  row: Pick<
+    OrderRow,
+    'orderStatus' | 'capturingSince' | 'paymentStatus' | 'totalCents' | 'refundReservedCents'
+  >,
 ): boolean {
   return (
     (row.orderStatus === 'Pending' || row.orderStatus === 'Processing') &&

@@ -7,7 +7,9 @@
  * to the guest carries "View your order" /shop/order/<token>; the page shows the order, its tracking and timeline with
  * no sign-in; after the admin marks it Delivered, "Withdraw from contract" takes the two steps and the page says
  * "Withdrawal requested on …". A made-up link shows the one message and "Find my order", whose form answers the same
- * sentence. Nothing scrolls sideways; screenshots at 360, 768 and 1366 px.
+ * sentence. Later the guest registers with the same address; only verifying it adds the order to the account ("1
+ * earlier order was added to your account"), after which the link no longer opens it and the order history shows it.
+ * Nothing scrolls sideways; screenshots at 360, 768 and 1366 px.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -19,7 +21,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { FIND_MY_ORDER_REQUESTED, ORDER_LINK_INVALID, type Product } from '@emporium/contract';
-import { DEMO, launch, uniqueEmail, VIEWPORTS } from '../support/browser.ts';
+import { DEMO, launch, logIn, uniqueEmail, VIEWPORTS } from '../support/browser.ts';
 import { linkIn, parseMail } from '../support/mailbox.ts';
 import { snapScreens } from '../support/purchase.ts';
 
@@ -189,7 +191,7 @@ describe('a guest’s order link', () => {
   });
 
   it.each(Object.entries(VIEWPORTS))(
-    'at %s size: opens the order from the shipping e-mail, and withdraws after delivery',
+    'at %s size: opens the order from the shipping e-mail, withdraws after delivery, claims it on verification',
     async (name, viewport) => {
       const guest = guests[name as keyof typeof guests];
       const admin = await logInApi(DEMO.admin.email, DEMO.admin.password);
@@ -258,6 +260,30 @@ describe('a guest’s order link', () => {
       const fresh = await mailTo(guest.email, /^Your link to Emporium order/);
       expect(linkIn(fresh, '/shop/order/')).not.toBe(link);
       await snapScreens(page, 'order-link-find-sent', name);
+
+      // Later the guest registers with the same address: the order joins the account only once it is proven.
+      const password = 'a long enough password';
+      await call('/api/auth/register', { body: { username: 'Gita Guest', email: guest.email, password } });
+      expect((await page.goto(link))?.ok()).toBe(true);
+      await page.getByRole('heading', { name: `Your order #${guest.order.number}` }).waitFor();
+      await page.goto(
+        linkIn(await mailTo(guest.email, /^Confirm your e-mail address/), '/auth/verify-email'),
+      );
+      await page.getByRole('button', { name: 'Verify e-mail address' }).click();
+      await page
+        .getByTestId('confirm-link-note')
+        .getByText('1 earlier order was added to your account', { exact: true })
+        .waitFor();
+      await snapScreens(page, 'order-link-claimed', name);
+      await page.goto(link);
+      await page.getByRole('alert').getByText(ORDER_LINK_INVALID).waitFor();
+      await logIn(page, { email: guest.email, password });
+      await page.goto('/shop/account');
+      await page
+        .getByTestId('order-row')
+        .filter({ hasText: `#${guest.order.number}` })
+        .waitFor();
+      await snapScreens(page, 'order-link-in-history', name);
       await context.close();
     },
   );

@@ -5,7 +5,7 @@
  * at most `FIND_LINKS_PER_HOUR` an hour per address, so nobody learns whether an order or an address exists and
  * nobody floods a mailbox.
  */
-import { and, count, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { transactionWithRetry, type Db } from '../../db/client.ts';
 import { orderLinks, orders } from '../../db/schema.ts';
 import { accountMessage } from '../../mail/account-mail.ts';
@@ -29,7 +29,7 @@ export interface FindMyOrderDeps {
 /**
  * Mails a new link to the paid guest order numbered `orderNumber` whose address is `email` (already normalised by
  * the contract), unless `FIND_LINKS_PER_HOUR` were mailed to that address in the last hour. Concurrent requests for
- * one order are counted one after the other (its row is locked). Returns whether a link was queued (tests).
+ * one address are counted one after the other (an advisory lock on the address). Returns whether a link was queued (tests).
  */
 export async function sendOrderLinkIfMatching(
   deps: FindMyOrderDeps,
@@ -37,11 +37,13 @@ export async function sendOrderLinkIfMatching(
   orderNumber: number,
 ): Promise<boolean> {
   const queued = await transactionWithRetry(deps.db, async (tx) => {
+    // One address's requests are counted one after another (a transaction-scoped lock on the address), so
+    // concurrent requests for its orders never pass the hourly count together.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`find-my-order|${email}`}, 0))`);
     const [order] = await tx
       .select({ id: orders.id, number: orders.number, recipientName: orders.recipientName })
       .from(orders)
-      .where(and(eq(orders.number, orderNumber), eq(orders.guestEmail, email), isNotNull(orders.paidAt)))
-      .for('update');
+      .where(and(eq(orders.number, orderNumber), eq(orders.guestEmail, email), isNotNull(orders.paidAt)));
     if (!order) return false;
     const [recent] = await tx
       .select({ n: count() })

@@ -21,7 +21,7 @@ import { createAfterReply, type AfterReply } from '../account-recovery/after-rep
 import { hashToken } from '../auth/session.service.ts';
 import { captureMail, type CapturedMail } from '../account/test-mail.ts';
 import { deliverDueMail } from '../../mail/outbox.ts';
-import { FIND_LINKS_PER_HOUR } from './find-my-order.ts';
+import { FIND_LINKS_PER_HOUR, sendOrderLinkIfMatching } from './find-my-order.ts';
 import { FIND_REQUESTS_PER_CLIENT } from './routes.ts';
 import { issueOrderLink, ORDER_LINK_TTL_MS } from './service.ts';
 
@@ -334,6 +334,26 @@ describe('Find my order (POST /api/shop/find-my-order)', () => {
     }
     expect(await mailsTo(email, 'Your link to', FIND_LINKS_PER_HOUR)).toHaveLength(FIND_LINKS_PER_HOUR);
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    `mails at most ${FIND_LINKS_PER_HOUR} links to one address when its orders are asked for at once (PostgreSQL)`,
+    async () => {
+      const email = guestEmail();
+      const [a, b] = [await guestOrder(email), await guestOrder(email)];
+      const deps = { db: t.db, storefrontUrl: 'http://shop.test' };
+      const sent = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => sendOrderLinkIfMatching(deps, email, (i % 2 ? a : b).number)),
+      );
+      expect(sent.filter(Boolean)).toHaveLength(FIND_LINKS_PER_HOUR);
+      const links = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orderLinks)
+        .where(
+          and(eq(orderLinks.purpose, 'find-my-order'), sql`${orderLinks.orderId} in (${a.id}, ${b.id})`),
+        );
+      expect(links[0]!.n).toBe(FIND_LINKS_PER_HOUR);
+    },
+  );
 
   it(`holds ${FIND_REQUESTS_PER_CLIENT} requests per client, for matches and misses alike`, async () => {
     const email = guestEmail();

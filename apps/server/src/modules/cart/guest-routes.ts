@@ -65,9 +65,9 @@ export const guestCartRoutes: FastifyPluginAsyncZod<GuestCartRoutesOptions> = as
     return { success: true as const, message: said, data: cart };
   }
 
-  /** `GET /guest-cart` → 200 the guest's cart; an empty cart (`_id` "") without a guest session, creating none. */
+  /** `GET /guest-cart/get` → 200 the guest's cart; an empty cart (`_id` "") without a guest session, creating none. */
   app.get(
-    '/guest-cart',
+    '/guest-cart/get',
     { config: { access: 'public' }, schema: { tags: ['cart'], response: { 200: CartResponse } } },
     async (request, reply) => {
       const guest = await guestOf(request, reply, false);
@@ -106,9 +106,9 @@ export const guestCartRoutes: FastifyPluginAsyncZod<GuestCartRoutesOptions> = as
     },
   );
 
-  /** `PUT /guest-cart/update/:productId` {quantity, variantId?} → 200 the cart; 404 without a guest cart or line. */
+  /** `PUT /guest-cart/update-cart/:productId` {quantity, variantId?} → 200 the cart; 404 without a guest cart or line. */
   app.put(
-    '/guest-cart/update/:productId',
+    '/guest-cart/update-cart/:productId',
     {
       config: { access: 'public' },
       schema: {

@@ -117,13 +117,13 @@ describe('guest sessions (open storefront)', () => {
 
     // The same cookie reads, updates and removes its lines; a read sets no new cookie.
     const guest = visitor(open, token);
-    const read = await guest.get('/api/shop/guest-cart');
+    const read = await guest.get('/api/shop/guest-cart/get');
     expect(read.json().data.items).toMatchObject([{ productId: tee, quantity: 2 }]);
     expect(read.headers['set-cookie']).toBeUndefined();
     expect(
-      (await guest.put(`/api/shop/guest-cart/update/${tee}`, { quantity: 4 })).json().data.items,
+      (await guest.put(`/api/shop/guest-cart/update-cart/${tee}`, { quantity: 4 })).json().data.items,
     ).toMatchObject([{ quantity: 4 }]);
-    const over = await guest.put(`/api/shop/guest-cart/update/${tee}`, { quantity: 6 });
+    const over = await guest.put(`/api/shop/guest-cart/update-cart/${tee}`, { quantity: 6 });
     expect(over.statusCode).toBe(409);
     expect(over.json()).toEqual({ success: false, message: 'Only 5 left in stock' });
     expect((await guest.delete(`/api/shop/guest-cart/delete/${tee}`)).json().data.items).toEqual([]);
@@ -132,7 +132,7 @@ describe('guest sessions (open storefront)', () => {
   it('reads an empty cart for a visitor without creating a session, and refuses bad input like the member cart', async () => {
     const count = async () => (await open.db.select({ id: guestSessions.id }).from(guestSessions)).length;
     const before = await count();
-    const res = await visitor(open).get('/api/shop/guest-cart');
+    const res = await visitor(open).get('/api/shop/guest-cart/get');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
@@ -140,10 +140,10 @@ describe('guest sessions (open storefront)', () => {
       data: { _id: '', items: [] },
     });
     expect(res.headers['set-cookie']).toBeUndefined();
-    const madeUp = await visitor(open, 'made-up-token').get('/api/shop/guest-cart');
+    const madeUp = await visitor(open, 'made-up-token').get('/api/shop/guest-cart/get');
     expect(madeUp.json().data).toEqual({ _id: '', items: [] });
     expect(
-      (await visitor(open).put(`/api/shop/guest-cart/update/${crypto.randomUUID()}`, { quantity: 1 }))
+      (await visitor(open).put(`/api/shop/guest-cart/update-cart/${crypto.randomUUID()}`, { quantity: 1 }))
         .statusCode,
     ).toBe(404);
     expect(await count()).toBe(before);
@@ -171,7 +171,9 @@ describe('guest sessions (open storefront)', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ success: false, message: 'Request origin not allowed' });
     }
-    expect((await visitor(open, token).get('/api/shop/guest-cart')).json().data.items[0].quantity).toBe(1);
+    expect((await visitor(open, token).get('/api/shop/guest-cart/get')).json().data.items[0].quantity).toBe(
+      1,
+    );
   });
 
   it("never reaches an account's cart, addresses, orders or settings: a guest cookie answers exactly like no session", async () => {
@@ -270,7 +272,7 @@ describe('the cart on sign-in (open storefront)', () => {
       .from(guestSessions)
       .where(eq(guestSessions.tokenHash, createHash('sha256').update(token).digest('hex')));
     expect(ended!.endedAt).not.toBeNull();
-    expect((await visitor(open, token).get('/api/shop/guest-cart')).json().data).toEqual({
+    expect((await visitor(open, token).get('/api/shop/guest-cart/get')).json().data).toEqual({
       _id: '',
       items: [],
     });
@@ -350,7 +352,7 @@ describe('members mode with a guest cookie', () => {
     const tee = await insertProduct(members.db, { totalStock: 5 });
     const { token } = await createGuestSession(members.db);
     for (const [method, url] of [
-      ['GET', '/api/shop/guest-cart'],
+      ['GET', '/api/shop/guest-cart/get'],
       ['POST', `/api/shop/guest-cart/add/${tee}`],
     ] as const) {
       const bare = await members.app.inject({

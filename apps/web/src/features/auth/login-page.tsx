@@ -9,6 +9,7 @@ import { useAppDispatch } from '@/app/hooks';
 import { AUTH_LINK } from './auth-link';
 import { loginUser, loginWithTwoFactor } from './auth-slice';
 import { takePaymentReturn } from '@/lib/payment-return';
+import { signInNext, type SignInNext } from '@/lib/sign-in-next';
 
 /** The second step of a two-factor sign-in (issue 25), handed over by the app (features/two-factor). */
 export type SecondStep = ComponentType<{
@@ -18,19 +19,32 @@ export type SecondStep = ComponentType<{
   onRestart: () => void;
 }>;
 
-/** What the register page hands over on its way here: the e-mail just signed up with (issue 40, item 9). */
-export interface LoginPageState {
+/**
+ * What the register page hands over on its way here: the e-mail just signed up with (issue 40, item 9); and in the
+ * open storefront (issue 41) the shop page to go on to (`next`: checkout after a guest's Buy Now).
+ */
+export interface LoginPageState extends SignInNext {
   email?: string;
 }
 
 export function LoginPage({ secondStep: TwoFactorStep }: { secondStep?: SecondStep }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const handedOver = (useLocation().state as LoginPageState | null)?.email;
+  const state = useLocation().state as LoginPageState | null;
+  const handedOver = state?.email;
+  const next = signInNext(state);
   const [form, setForm] = useState({ email: handedOver ?? '', password: '' });
   const [submitting, setSubmitting] = useState(false);
   // Set when the account has two-factor sign-in: the password was right, a code comes next (issue 25).
   const [challenge, setChallenge] = useState<string | null>(null);
+
+  /** After a sign-in: the toast (with what became of a guest's cart, issue 41), then the next page. */
+  function signedIn(cartNotice: string | undefined) {
+    toast(
+      cartNotice ? { title: 'Login successful', description: cartNotice } : { title: 'Login successful' },
+    );
+    void navigate(takePaymentReturn() ?? next ?? '/shop/home');
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,8 +56,7 @@ export function LoginPage({ secondStep: TwoFactorStep }: { secondStep?: SecondSt
       return;
     }
     if (loginUser.fulfilled.match(result) && result.payload.success) {
-      toast({ title: 'Login successful' });
-      void navigate(takePaymentReturn() ?? '/shop/home');
+      signedIn('cartNotice' in result.payload ? result.payload.cartNotice : undefined);
       return;
     }
     const description = loginUser.rejected.match(result) && result.payload ? result.payload : undefined;
@@ -71,8 +84,7 @@ export function LoginPage({ secondStep: TwoFactorStep }: { secondStep?: SecondSt
           submit={async (body) => {
             const result = await dispatch(loginWithTwoFactor(body));
             if (loginWithTwoFactor.fulfilled.match(result)) {
-              toast({ title: 'Login successful' });
-              void navigate(takePaymentReturn() ?? '/shop/home');
+              signedIn(result.payload.cartNotice);
               return null;
             }
             return result.payload ?? 'An error occurred during login';

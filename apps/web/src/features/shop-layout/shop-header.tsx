@@ -85,7 +85,8 @@ function MenuItems({ onNavigate }: { onNavigate?: () => void }) {
 
 /**
  * The shop header (spec §2); `cart` is the cart button and panel, supplied by the app layout. A visitor of the open
- * storefront (issue 41) sees `visitorLinks` in place of the account menu, and below 640 px the logo's icon only.
+ * storefront (issue 41) sees `visitorLinks` in place of the account menu, and the logo's icon only where the row
+ * would not fit its text: below 640 px, and from 1280 to 1535 px, where the navigation shares the row.
  */
 export function ShopHeader({ cart }: { cart: ReactNode }) {
   const user = useSessionUser();
@@ -121,7 +122,7 @@ export function ShopHeader({ cart }: { cart: ReactNode }) {
           aria-label="Emporium home"
         >
           <ShoppingBag className="h-6 w-6" aria-hidden="true" />
-          <span className={cn(visitor && 'sr-only sm:not-sr-only')}>Emporium</span>
+          <span className={cn(visitor && 'sr-only sm:not-sr-only xl:sr-only 2xl:not-sr-only')}>Emporium</span>
         </Link>
         <nav aria-label="Main" className="hidden min-w-0 flex-1 justify-center xl:flex">
           <MenuItems />

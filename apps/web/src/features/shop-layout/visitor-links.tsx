@@ -37,10 +37,7 @@ export function VisitorLinks({
       <Link to="/auth/login" className={HEADER_LINK}>
         Sign in
       </Link>
-      <Link
-        to="/auth/register"
-        className={buttonClasses({ className: 'hidden h-11 whitespace-nowrap sm:inline-flex lg:h-10' })}
-      >
+      <Link to="/auth/register" className={buttonClasses({ className: 'h-11 max-sm:hidden lg:h-10' })}>
         Create account
       </Link>
     </>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { AuthUser } from '@emporium/contract';
 import { rememberPaymentReturn } from '@/lib/payment-return';
-import { isOpenStorefront, isPublicPage } from '@/lib/storefront-mode';
+import { openStorefront, isPublicPage } from '@/lib/storefront-mode';
 
 interface CheckAuthProps {
   isAuthenticated: boolean;
@@ -26,7 +26,7 @@ export function CheckAuth({ isAuthenticated, user, children }: CheckAuthProps) {
   const { pathname, search } = useLocation();
 
   if (pathname === '/') {
-    const visitorHome = isOpenStorefront() ? '/shop/home' : '/auth/login';
+    const visitorHome = openStorefront ? '/shop/home' : '/auth/login';
     return <Navigate to={isAuthenticated ? homeFor(user) : visitorHome} replace />;
   }
   if (!isAuthenticated && !isAuthPage(pathname) && !isPublicPage(pathname)) {

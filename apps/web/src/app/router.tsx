@@ -10,7 +10,7 @@ import {
   productListPath,
 } from '@/lib/catalog-paths';
 import { lazyComponent, type LazyComponent } from '@/lib/lazy-component';
-import { isOpenStorefront } from '@/lib/storefront-mode';
+import { openStorefront } from '@/lib/storefront-mode';
 import { visitorLinks } from '@/features/shop-layout/shop-header';
 import { readToken } from '@/lib/token-storage';
 import { prefetchCheckAuth } from '@/features/auth/auth-api';
@@ -277,7 +277,7 @@ const routes: RouteObject[] = [
           </Guarded>
         ),
         // The open storefront's Sign in / Create account download with the first screen (issue 41).
-        handle: isOpenStorefront() ? { screens: [visitorLinks] } : undefined,
+        handle: openStorefront ? { screens: [visitorLinks] } : undefined,
         children: [
           page('home', HomePage, 'preload', () => [FEATURE_IMAGES_PATH, FEATURED_PRODUCTS_PATH]),
           page('listing', ListingPage, 'preload', (_, search) => [productListPath(listingFirstPage(search))]),

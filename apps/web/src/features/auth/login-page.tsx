@@ -1,4 +1,4 @@
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
 import type { TwoFactorLoginBody } from '@emporium/contract';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -6,10 +6,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast-store';
 import { useAppDispatch } from '@/app/hooks';
+import { verifyEmailBanner } from '@/app/layouts/shop-layout';
 import { AUTH_LINK } from './auth-link';
-import { loginUser, loginWithTwoFactor } from './auth-slice';
-import { takePaymentReturn } from '@/lib/payment-return';
-import { signInNext, type SignInNext } from '@/lib/sign-in-next';
+import { loginUser, loginWithTwoFactor } from './sign-in-thunks';
+import { pageAfterSignIn, type SignInNext } from '@/lib/sign-in-next';
 
 /** The second step of a two-factor sign-in (issue 25), handed over by the app (features/two-factor). */
 export type SecondStep = ComponentType<{
@@ -32,18 +32,22 @@ export function LoginPage({ secondStep: TwoFactorStep }: { secondStep?: SecondSt
   const navigate = useNavigate();
   const state = useLocation().state as LoginPageState | null;
   const handedOver = state?.email;
-  const next = signInNext(state);
   const [form, setForm] = useState({ email: handedOver ?? '', password: '' });
   const [submitting, setSubmitting] = useState(false);
   // Set when the account has two-factor sign-in: the password was right, a code comes next (issue 25).
   const [challenge, setChallenge] = useState<string | null>(null);
+  // The shop's banner of an unverified address downloads while the shopper signs in, so it is there when the shop's
+  // first page shows (app/layouts/shop-layout.tsx).
+  useEffect(() => {
+    void verifyEmailBanner.preload().catch(() => undefined);
+  }, []);
 
   /** After a sign-in: the toast (with what became of a guest's cart, issue 41), then the next page. */
   function signedIn(cartNotice: string | undefined) {
     toast(
       cartNotice ? { title: 'Login successful', description: cartNotice } : { title: 'Login successful' },
     );
-    void navigate(takePaymentReturn() ?? next ?? '/shop/home');
+    void navigate(pageAfterSignIn(state));
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { useSessionUser } from '@/app/session';
 import { formatPrice } from '@/lib/format';
-import { isOpenStorefront } from '@/lib/storefront-mode';
+import { openStorefront } from '@/lib/storefront-mode';
 import { imageSrcSet } from '@emporium/contract';
 import { deleteCartItem, updateCartQuantity } from './cart-slice';
 
@@ -24,7 +24,7 @@ export function CartItemRow({ item }: { item: CartItem }) {
   const name = options ? `${item.title} (${options})` : item.title;
 
   // A visitor of the open storefront changes the guest cart (issue 41).
-  const owner = user ? user.userId : isOpenStorefront() ? null : undefined;
+  const owner = user ? user.userId : openStorefront ? null : undefined;
 
   async function setQuantity(quantity: number) {
     if (owner === undefined) return toast({ title: 'User ID is required', variant: 'destructive' });

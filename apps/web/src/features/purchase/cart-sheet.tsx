@@ -6,7 +6,7 @@ import { DeferredPopup, useDeferredPopup, type StandInProps } from '@/components
 import { dismissCurrentToast } from '@/components/ui/toast-store';
 import { useSessionUser } from '@/app/session';
 import { lazyComponent } from '@/lib/lazy-component';
-import { isOpenStorefront } from '@/lib/storefront-mode';
+import { openStorefront } from '@/lib/storefront-mode';
 import { cartCleared, fetchCartItems, selectCartCount } from './cart-slice';
 
 // The panel (Radix Dialog, the cart lines) downloads on first use, not with the page.
@@ -30,7 +30,7 @@ export function CartSheet() {
   useEffect(() => {
     if (user) void dispatch(fetchCartItems(user.userId));
     // A visitor of the open storefront has the guest cart of its cookie (issue 41).
-    else if (isOpenStorefront()) void dispatch(fetchCartItems(null));
+    else if (openStorefront) void dispatch(fetchCartItems(null));
     else dispatch(cartCleared());
   }, [dispatch, user]);
 

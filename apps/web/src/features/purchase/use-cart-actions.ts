@@ -4,7 +4,7 @@ import { useAppDispatch } from '@/app/hooks';
 import { useSessionUser } from '@/app/session';
 import { toast } from '@/components/ui/toast-store';
 import type { SignInNext } from '@/lib/sign-in-next';
-import { isOpenStorefront } from '@/lib/storefront-mode';
+import { openStorefront } from '@/lib/storefront-mode';
 import { addToCart } from './cart-slice';
 
 /** Where the login goes after a guest's Buy Now (issue 41): on to the checkout. */
@@ -27,7 +27,7 @@ export function useCartActions() {
   const navigate = useNavigate();
   const user = useSessionUser();
   // Whose cart: the shopper's, a visitor's guest cart in the open storefront (null, issue 41), or none (undefined).
-  const owner = user ? user.userId : isOpenStorefront() ? null : undefined;
+  const owner = user ? user.userId : openStorefront ? null : undefined;
 
   const addProduct = useCallback(
     async (productId: string, quantity = 1, variantId?: string): Promise<boolean> => {

@@ -9,7 +9,7 @@ import { useLogout, useSessionUser } from '@/app/session';
 import { cn } from '@/lib/cn';
 import { applySingleFilter, clearStoredFilters } from '@/lib/filters';
 import { lazyComponent } from '@/lib/lazy-component';
-import { isOpenStorefront } from '@/lib/storefront-mode';
+import { openStorefront } from '@/lib/storefront-mode';
 import { SHOP_NAV_ITEMS, type NavItem } from './nav-items';
 import { UserMenu } from './user-menu';
 
@@ -90,7 +90,7 @@ function MenuItems({ onNavigate }: { onNavigate?: () => void }) {
  */
 export function ShopHeader({ cart }: { cart: ReactNode }) {
   const user = useSessionUser();
-  const visitor = !user && isOpenStorefront();
+  const visitor = !user && openStorefront;
   const logout = useLogout();
   const menu = useDeferredPopup('dialog', navSheet.preload);
   const setMenuOpen = menu.setOpen;

@@ -47,6 +47,7 @@ import {
 import { fallbackRateLimitStore, redisHealth } from './lib/rate-limit-store.ts';
 import { createRefusalHold } from './lib/refusal-hold.ts';
 import { validationMessage } from './lib/validation-message.ts';
+import { robotsTagFor } from './modules/web-shell/storefront-mode.ts';
 import { createWebShell } from './modules/web-shell/shell.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { featureRoutes } from './modules/features/routes.ts';
@@ -57,6 +58,8 @@ import { forgetProductCounts } from './modules/products/service.ts';
 import { createSessionCache } from './modules/auth/session.service.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
+import { guestCartRoutes } from './modules/cart/guest-routes.ts';
+import { mergeGuestCartOnSignIn } from './modules/guest-sessions/sign-in.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
@@ -281,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const hasher = createPasswordHasher(config.argon2MemoryKib);
+  const openStorefront = config.storefrontMode === 'open';
   // Failures counted in a window of 15 minutes: in Redis while it answers, else this instance's memory.
   const throttleOf = (max: number) => {
     const local = memoryLoginThrottle(max, FIFTEEN_MINUTES);
@@ -313,6 +317,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authPerWindow: config.rateLimit.authPerWindow,
     sessions,
     totpKey: config.totpEncryptionKey,
+    // The open storefront (issue 41): signing in moves the guest's cart into the account's.
+    afterSignIn: openStorefront ? mergeGuestCartOnSignIn(db) : undefined,
     // Registration queues the e-mail verification link in its transaction (issue 25).
     registration: {
       onCreated: (tx, user) => queueVerificationMail(tx, user, { storefrontUrl: config.storefrontUrl }),
@@ -331,6 +337,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cache: catalog,
   });
   await app.register(cartRoutes, { prefix: '/api/shop', db, images });
+  // The guest cart exists only in the open storefront (issue 41); in `members` mode its addresses are 404.
+  if (openStorefront) {
+    await app.register(guestCartRoutes, {
+      prefix: '/api/shop',
+      db,
+      images,
+      allowedOrigins,
+      httpsOrigin: config.publicUrl.startsWith('https:'),
+    });
+  }
   await app.register(addressRoutes, { prefix: '/api/shop', db, shopCountry: config.shopCountry });
   await app.register(reviewRoutes, { prefix: '/api/shop', db, catalog });
   await app.register(searchRoutes, { prefix: '/api/shop', db, images, cache: catalog });
@@ -456,21 +472,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // A page served as a file (index.html) is kept out of indexes like the app's pages (issue 41).
+        if (path.endsWith('.html')) reply.header('x-robots-tag', 'noindex');
       },
     });
   }
 
   // The web app's page, with a preload hint for the page's largest image (modules/web-shell).
   const shell = serveWeb
-    ? createWebShell({ webDist: config.webDist, reads: { db, images, cache: catalog } })
+    ? createWebShell({
+        webDist: config.webDist,
+        reads: { db, images, cache: catalog },
+        storefrontMode: config.storefrontMode,
+      })
     : undefined;
   const isPage = (path: string) => !path.startsWith('/api') && !path.startsWith('/uploads/');
   if (shell) {
     // Every other GET is the app's page, as a route so that it is compressed like any answer; API and image
     // addresses that match nothing go on to the not-found handler.
     app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
-      if (!isPage(request.url.split('?')[0] ?? '')) return reply.callNotFound();
+      const path = request.url.split('?')[0] ?? '';
+      if (!isPage(path)) return reply.callNotFound();
       reply.header('cache-control', 'no-cache');
+      // Issue 41: every page of the members' shop, and the private pages of the open one, stay out of indexes.
+      const robots = robotsTagFor(path, config.storefrontMode);
+      if (robots) reply.header('x-robots-tag', robots);
       return reply.type('text/html; charset=utf-8').send(await shell.page(request.url));
     });
   }

@@ -42,6 +42,11 @@ export const LoginResponse = z.object({
   message: z.string(),
   token: z.string(),
   user: AuthUser,
+  /**
+   * Addition (issue 41, open storefront only): what became of the cart the visitor filled before signing in, when
+   * there was one ("The 2 items you added before signing in are in your cart", and which were capped).
+   */
+  cartNotice: z.string().optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 

@@ -27,6 +27,8 @@ export const CART_FULL_MESSAGE = `Your cart can hold at most ${LIMITS.cartLines.
 
 export const CartUserParams = z.object({ userId: z.string().max(64) });
 export const CartLineParams = z.object({ userId: z.string().max(64), productId: z.string().max(64) });
+/** The guest cart's line routes of the open storefront (issue 41): `/api/shop/guest-cart/{add,update-cart,delete}/:productId`. */
+export const GuestCartLineParams = z.object({ productId: z.string().max(64) });
 /** `DELETE /cart/delete/:userId/:productId?variantId=` (issue 28): one variant's line; without it, every line of the product. */
 export const CartLineQuery = z.object({ variantId: z.string().max(64).optional() });
 

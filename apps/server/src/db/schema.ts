@@ -495,15 +495,41 @@ export const addresses = pgTable(
 );
 
 /** One cart per user, created on first use; its id is the spec's cart `_id`. */
-export const carts = pgTable('carts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The account's cart; null for a guest's (issue 41). */
+    userId: uuid('user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The guest session's cart in the open storefront (issue 41); null for an account's. */
+    guestSessionId: uuid('guest_session_id')
+      .unique()
+      .references(() => guestSessions.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('carts_one_owner', sql`num_nonnulls(${t.userId}, ${t.guestSessionId}) = 1`)],
+);
+
+/**
+ * Guest sessions of the open storefront (issue 41, docs/decisions/020): a visitor's first cart write creates one.
+ * Only the SHA-256 of the opaque cookie token is stored; `expires_at` slides 30 days from the last renewal (renewed
+ * at most once a day); `ended_at` is set when the guest signs in and the cart moves to the account.
+ */
+export const guestSessions = pgTable(
+  'guest_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('guest_sessions_expires_idx').on(t.expiresAt)],
+);
 
 /**
  * Cart line items. `product_id` deliberately has no foreign key: deleting a product must not be blocked by carts,
@@ -1113,6 +1139,7 @@ export const schema = {
   featureImages,
   addresses,
   carts,
+  guestSessions,
   cartItems,
   orders,
   orderDayTotals,

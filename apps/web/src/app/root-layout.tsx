@@ -4,6 +4,7 @@ import { authCheckSkipped, checkAuth } from '@/features/auth/auth-slice';
 import { PageLoading } from '@/features/common/page-loading';
 import { readToken } from '@/lib/token-storage';
 import { useAppDispatch } from './hooks';
+import { verifyEmailBanner } from './layouts/shop-layout';
 
 /** The startup work runs once per page load, even when effects run twice in development. */
 let startup: Promise<unknown> | null = null;
@@ -26,7 +27,15 @@ export function RootLayout({ screensFor }: RootLayoutProps) {
 
   useEffect(() => {
     if (startup === null) {
-      const session = readToken() === null ? dispatch(authCheckSkipped()) : dispatch(checkAuth());
+      const session =
+        readToken() === null
+          ? dispatch(authCheckSkipped())
+          : dispatch(checkAuth()).then((action) =>
+              // The banner of an unverified address comes with the first screen (app/layouts/shop-layout.tsx).
+              checkAuth.fulfilled.match(action) && action.payload.user.emailVerified === false
+                ? verifyEmailBanner.preload()
+                : undefined,
+            );
       startup = Promise.allSettled([session, screensFor(window.location.pathname)]);
     }
     let active = true;

@@ -10,6 +10,8 @@ import {
   productListPath,
 } from '@/lib/catalog-paths';
 import { lazyComponent, type LazyComponent } from '@/lib/lazy-component';
+import { openStorefront } from '@/lib/storefront-mode';
+import { visitorLinks } from '@/features/shop-layout/shop-header';
 import { readToken } from '@/lib/token-storage';
 import { prefetchCheckAuth } from '@/features/auth/auth-api';
 import { selectAuth } from '@/features/auth/auth-slice';
@@ -281,6 +283,8 @@ const routes: RouteObject[] = [
             <ShopLayout />
           </Guarded>
         ),
+        // The open storefront's Sign in / Create account download with the first screen (issue 41).
+        handle: openStorefront ? { screens: [visitorLinks] } : undefined,
         children: [
           page('home', HomePage, 'preload', () => [FEATURE_IMAGES_PATH, FEATURED_PRODUCTS_PATH]),
           page('listing', ListingPage, 'preload', (_, search) => [productListPath(listingFirstPage(search))]),

@@ -1,7 +1,7 @@
 /**
  * Auth API (spec §7): POST /api/auth/register, POST /api/auth/login, POST /api/auth/logout, GET /api/auth/check-auth.
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CheckAuthResponse,
@@ -21,6 +21,7 @@ import type { LoginThrottle } from './login-throttle.ts';
 import type { PasswordHasher } from './password.ts';
 import { createSession, revokeSession, type SessionCache } from './session.service.ts';
 import { CHALLENGE_SPENT, completeLoginChallenge } from '../two-factor/service.ts';
+import type { AfterSignIn } from '../guest-sessions/sign-in.ts';
 
 export interface AuthRoutesOptions {
   db: Db;
@@ -35,6 +36,11 @@ export interface AuthRoutesOptions {
   registration?: RegistrationHooks;
   /** The key of the TOTP secrets (config.totpEncryptionKey), for the two-factor step of the login. */
   totpKey?: Buffer;
+  /**
+   * Run after a sign-in created a session (issue 41, open storefront only: the guest's cart moves into the
+   * account's); the notice it resolves is the answer's `cartNotice`.
+   */
+  afterSignIn?: AfterSignIn;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
@@ -48,6 +54,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       secure: opts.secureCookie,
       maxAge: Math.floor(opts.sessionTtlMs / 1000),
     });
+  /** The sign-in's answer, with `cartNotice` when afterSignIn has one (issue 41). */
+  const signedIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: string,
+    user: LoginResponse['user'],
+  ) => {
+    setSessionCookie(reply, token);
+    const cartNotice = await opts.afterSignIn?.(request, reply, user.userId);
+    const answer = { success: true as const, message: 'Logged in successfully', token, user };
+    return cartNotice ? { ...answer, cartNotice } : answer;
+  };
 
   /** 201 on success; 400 invalid body (unknown keys such as `role` included); 409 e-mail taken; 429. */
   app.post(
@@ -91,9 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           message,
         };
       }
-      const { token, user } = result;
-      setSessionCookie(reply, token);
-      return { success: true as const, message: 'Logged in successfully', token, user };
+      return signedIn(request, reply, result.token, result.user);
     },
   );
 
@@ -123,8 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       });
       // The password changed since the challenge was completed (issue 46): the sign-in starts again.
       if (!token) throw unauthorized(CHALLENGE_SPENT);
-      setSessionCookie(reply, token);
-      return { success: true as const, message: 'Logged in successfully', token, user };
+      return signedIn(request, reply, token, user);
     },
   );
 

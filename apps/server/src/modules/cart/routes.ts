@@ -26,7 +26,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> =
   { db, images },
 ) => {
   async function answer(userId: string, message: string, cartId?: string) {
-    const { cart, message: said } = await readCart(db, images, userId, message, cartId);
+    const { cart, message: said } = await readCart(db, images, { userId }, message, cartId);
     return { success: true as const, message: said, data: cart };
   }
 
@@ -64,7 +64,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> =
       const user = requireSelf(request, request.params.userId);
       const cartId = await addToCart(
         db,
-        user.userId,
+        { userId: user.userId },
         request.params.productId,
         request.body.quantity,
         request.body.variantId,
@@ -92,7 +92,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> =
       const user = requireSelf(request, request.params.userId);
       await updateCartLine(
         db,
-        user.userId,
+        { userId: user.userId },
         request.params.productId,
         request.body.quantity,
         request.body.variantId,
@@ -115,7 +115,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; images: ImageStore }> =
     },
     async (request) => {
       const user = requireSelf(request, request.params.userId);
-      await deleteCartLine(db, user.userId, request.params.productId, request.query.variantId);
+      await deleteCartLine(db, { userId: user.userId }, request.params.productId, request.query.variantId);
       return answer(user.userId, 'Product removed from cart');
     },
   );

@@ -18,6 +18,7 @@ import { escapeHtml } from '../../lib/html.ts';
 import { featureImagesAnswer } from '../features/answers.ts';
 import { productAnswer, productListAnswer } from '../products/answers.ts';
 import { isOwnBuild, ROUTE_SCREENS, screenFiles, type Manifest } from './route-screens.ts';
+import { withStorefrontMode } from './storefront-mode.ts';
 
 export interface WebShell {
   /** index.html for `url` (path and query, as requested), with the page's preload hints when it has them. */
@@ -93,8 +94,15 @@ interface WithImages {
  * and a warm page load reads nothing; each answer's hint is worked out once. A failed read (unknown product,
  * database away) serves the page without it.
  */
-export function createWebShell(opts: { webDist: string; reads: CatalogReads }): WebShell {
-  const html = readFileSync(join(opts.webDist, 'index.html'), 'utf8');
+export function createWebShell(opts: {
+  webDist: string;
+  reads: CatalogReads;
+  storefrontMode?: 'members' | 'open';
+}): WebShell {
+  const html = withStorefrontMode(
+    readFileSync(join(opts.webDist, 'index.html'), 'utf8'),
+    opts.storefrontMode ?? 'members',
+  );
   const manifest = ownBuildManifest(opts.webDist);
   if (!manifest) return { page: () => Promise.resolve(html) };
   const modules = screenPreloads(manifest, html);

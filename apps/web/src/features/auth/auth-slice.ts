@@ -1,15 +1,8 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type {
-  AuthUser,
-  LoginBody,
-  LoginOrChallengeResponse,
-  LoginResponse,
-  RegisterBody,
-  TwoFactorLoginBody,
-} from '@emporium/contract';
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AuthUser, LoginOrChallengeResponse, LoginResponse } from '@emporium/contract';
 import { ApiError } from '@/lib/api';
-import { clearToken, saveToken } from '@/lib/token-storage';
-import { getCheckAuth, postLogin, postLoginTwoFactor, postLogout, postRegister } from './auth-api';
+import { clearToken } from '@/lib/token-storage';
+import { getCheckAuth, postLogout } from './auth-api';
 
 /** Auth state exactly as spec §4 describes it. */
 export interface AuthState {
@@ -21,51 +14,14 @@ export interface AuthState {
 
 const initialState: AuthState = { isAuthenticated: false, isLoading: true, user: null, token: null };
 
-/** Rejects with the server's message when it answered, so forms can show it; network errors stay errors. */
-function rejectWithServerMessage<R>(error: unknown, reject: (message: string) => R): R {
-  if (error instanceof ApiError) return reject(error.message);
-  throw error;
-}
-
-export const registerUser = createAsyncThunk<
-  { success: boolean; message?: string },
-  RegisterBody,
-  { rejectValue: string }
->('auth/register', async (body, { rejectWithValue }) => {
-  try {
-    return await postRegister(body);
-  } catch (error) {
-    return rejectWithServerMessage(error, rejectWithValue);
-  }
-});
-
-export const loginUser = createAsyncThunk<LoginOrChallengeResponse, LoginBody, { rejectValue: string }>(
-  'auth/login',
-  async (body, { rejectWithValue }) => {
-    try {
-      const answer = await postLogin(body);
-      if (answer.success && 'token' in answer && answer.token) saveToken(answer.token);
-      return answer;
-    } catch (error) {
-      return rejectWithServerMessage(error, rejectWithValue);
-    }
-  },
-);
-
-/** The second step of a two-factor sign-in (issue 25); fulfilled like the spec's login. */
-export const loginWithTwoFactor = createAsyncThunk<
-  LoginResponse,
-  TwoFactorLoginBody,
-  { rejectValue: string }
->('auth/loginTwoFactor', async (body, { rejectWithValue }) => {
-  try {
-    const answer = await postLoginTwoFactor(body);
-    if (answer.success && answer.token) saveToken(answer.token);
-    return answer;
-  } catch (error) {
-    return rejectWithServerMessage(error, rejectWithValue);
-  }
-});
+/**
+ * Matches the lifecycle actions of the sign-in thunks (./sign-in-thunks.ts) by their type: those thunks and their
+ * calls download with the login and register pages, not with every page, and the state changes as before.
+ */
+const is =
+  <P = unknown>(type: string) =>
+  (action: { type: string }): action is PayloadAction<P> =>
+    action.type === type;
 
 export const logoutUser = createAsyncThunk('auth/logout', () => postLogout());
 
@@ -96,42 +52,6 @@ const authSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(registerUser.pending, (state) => {
-        state.isLoading = true;
-      })
-      .addCase(registerUser.fulfilled, (state) => {
-        state.isLoading = false;
-        state.user = null;
-        state.isAuthenticated = false;
-      })
-      .addCase(registerUser.rejected, (state) => {
-        state.isLoading = false;
-        state.user = null;
-        state.isAuthenticated = false;
-      })
-      .addCase(loginUser.pending, (state) => {
-        state.isLoading = true;
-      })
-      .addCase(loginUser.fulfilled, (state, action) => {
-        state.isLoading = false;
-        // A two-factor challenge is no session yet: the second step signs in (loginWithTwoFactor).
-        const session = 'token' in action.payload ? action.payload : null;
-        state.user = session?.success ? (session.user ?? null) : null;
-        state.isAuthenticated = session ? session.success : false;
-        state.token = session?.token ?? null;
-      })
-      .addCase(loginWithTwoFactor.fulfilled, (state, action) => {
-        state.isLoading = false;
-        state.user = action.payload.success ? (action.payload.user ?? null) : null;
-        state.isAuthenticated = action.payload.success;
-        state.token = action.payload.token ?? null;
-      })
-      .addCase(loginUser.rejected, (state) => {
-        state.isLoading = false;
-        state.user = null;
-        state.token = null;
-        state.isAuthenticated = false;
-      })
       .addCase(checkAuth.pending, (state) => {
         state.isLoading = true;
       })
@@ -148,6 +68,42 @@ const authSlice = createSlice({
       .addCase(logoutUser.fulfilled, (state) => {
         state.isLoading = false;
         state.user = null;
+        state.isAuthenticated = false;
+      })
+      .addMatcher(is('auth/register/pending'), (state) => {
+        state.isLoading = true;
+      })
+      .addMatcher(is('auth/register/fulfilled'), (state) => {
+        state.isLoading = false;
+        state.user = null;
+        state.isAuthenticated = false;
+      })
+      .addMatcher(is('auth/register/rejected'), (state) => {
+        state.isLoading = false;
+        state.user = null;
+        state.isAuthenticated = false;
+      })
+      .addMatcher(is('auth/login/pending'), (state) => {
+        state.isLoading = true;
+      })
+      .addMatcher(is<LoginOrChallengeResponse>('auth/login/fulfilled'), (state, action) => {
+        state.isLoading = false;
+        // A two-factor challenge is no session yet: the second step signs in (loginWithTwoFactor).
+        const session = 'token' in action.payload ? action.payload : null;
+        state.user = session?.success ? (session.user ?? null) : null;
+        state.isAuthenticated = session ? session.success : false;
+        state.token = session?.token ?? null;
+      })
+      .addMatcher(is<LoginResponse>('auth/loginTwoFactor/fulfilled'), (state, action) => {
+        state.isLoading = false;
+        state.user = action.payload.success ? (action.payload.user ?? null) : null;
+        state.isAuthenticated = action.payload.success;
+        state.token = action.payload.token ?? null;
+      })
+      .addMatcher(is('auth/login/rejected'), (state) => {
+        state.isLoading = false;
+        state.user = null;
+        state.token = null;
         state.isAuthenticated = false;
       });
   },

@@ -1,4 +1,4 @@
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
 import type { TwoFactorLoginBody } from '@emporium/contract';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -6,9 +6,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast-store';
 import { useAppDispatch } from '@/app/hooks';
+import { verifyEmailBanner } from '@/app/layouts/shop-layout';
 import { AUTH_LINK } from './auth-link';
-import { loginUser, loginWithTwoFactor } from './auth-slice';
-import { takeSignInReturn } from '@/lib/payment-return';
+import { loginUser, loginWithTwoFactor } from './sign-in-thunks';
+import { pageAfterSignIn, type SignInNext } from '@/lib/sign-in-next';
 
 /** The second step of a two-factor sign-in (issue 25), handed over by the app (features/two-factor). */
 export type SecondStep = ComponentType<{
@@ -18,19 +19,36 @@ export type SecondStep = ComponentType<{
   onRestart: () => void;
 }>;
 
-/** What the register page hands over on its way here: the e-mail just signed up with (issue 40, item 9). */
-export interface LoginPageState {
+/**
+ * What the register page hands over on its way here: the e-mail just signed up with (issue 40, item 9); and in the
+ * open storefront (issue 41) the shop page to go on to (`next`: checkout after a guest's Buy Now).
+ */
+export interface LoginPageState extends SignInNext {
   email?: string;
 }
 
 export function LoginPage({ secondStep: TwoFactorStep }: { secondStep?: SecondStep }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const handedOver = (useLocation().state as LoginPageState | null)?.email;
+  const state = useLocation().state as LoginPageState | null;
+  const handedOver = state?.email;
   const [form, setForm] = useState({ email: handedOver ?? '', password: '' });
   const [submitting, setSubmitting] = useState(false);
   // Set when the account has two-factor sign-in: the password was right, a code comes next (issue 25).
   const [challenge, setChallenge] = useState<string | null>(null);
+  // The shop's banner of an unverified address downloads while the shopper signs in, so it is there when the shop's
+  // first page shows (app/layouts/shop-layout.tsx).
+  useEffect(() => {
+    void verifyEmailBanner.preload().catch(() => undefined);
+  }, []);
+
+  /** After a sign-in: the toast (with what became of a guest's cart, issue 41), then the next page. */
+  function signedIn(cartNotice: string | undefined) {
+    toast(
+      cartNotice ? { title: 'Login successful', description: cartNotice } : { title: 'Login successful' },
+    );
+    void navigate(pageAfterSignIn(state));
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,8 +60,7 @@ export function LoginPage({ secondStep: TwoFactorStep }: { secondStep?: SecondSt
       return;
     }
     if (loginUser.fulfilled.match(result) && result.payload.success) {
-      toast({ title: 'Login successful' });
-      void navigate(takeSignInReturn() ?? '/shop/home');
+      signedIn('cartNotice' in result.payload ? result.payload.cartNotice : undefined);
       return;
     }
     const description = loginUser.rejected.match(result) && result.payload ? result.payload : undefined;
@@ -71,8 +88,7 @@ export function LoginPage({ secondStep: TwoFactorStep }: { secondStep?: SecondSt
           submit={async (body) => {
             const result = await dispatch(loginWithTwoFactor(body));
             if (loginWithTwoFactor.fulfilled.match(result)) {
-              toast({ title: 'Login successful' });
-              void navigate(takeSignInReturn() ?? '/shop/home');
+              signedIn(result.payload.cartNotice);
               return null;
             }
             return result.payload ?? 'An error occurred during login';

@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast-store';
 import { useAppDispatch } from '@/app/hooks';
 import { AUTH_LINK } from './auth-link';
 import type { LoginPageState } from './login-page';
-import { registerUser } from './auth-slice';
+import { registerUser } from './sign-in-thunks';
 
 /**
  * The register screen (spec §2): user name, e-mail and password, the password's rule shown under it; on success the

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { useSessionUser } from '@/app/session';
 import { formatPrice, lowestPriceText } from '@/lib/format';
+import { openStorefront } from '@/lib/storefront-mode';
 import { imageSrcSet } from '@emporium/contract';
 import { deleteCartItem, updateCartQuantity } from './cart-slice';
 
@@ -22,11 +23,14 @@ export function CartItemRow({ item }: { item: CartItem }) {
   // Buttons name the line by its title and options, as two variants of one product are two lines.
   const name = options ? `${item.title} (${options})` : item.title;
 
+  // A visitor of the open storefront changes the guest cart (issue 41).
+  const owner = user ? user.userId : openStorefront ? null : undefined;
+
   async function setQuantity(quantity: number) {
-    if (!user) return toast({ title: 'User ID is required', variant: 'destructive' });
+    if (owner === undefined) return toast({ title: 'User ID is required', variant: 'destructive' });
     const result = await dispatch(
       updateCartQuantity({
-        userId: user.userId,
+        userId: owner,
         productId: item.productId,
         quantity,
         variantId: item.variantId,
@@ -38,9 +42,9 @@ export function CartItemRow({ item }: { item: CartItem }) {
   }
 
   async function remove() {
-    if (!user) return toast({ title: 'User ID is required', variant: 'destructive' });
+    if (owner === undefined) return toast({ title: 'User ID is required', variant: 'destructive' });
     const result = await dispatch(
-      deleteCartItem({ userId: user.userId, productId: item.productId, variantId: item.variantId }),
+      deleteCartItem({ userId: owner, productId: item.productId, variantId: item.variantId }),
     );
     if (deleteCartItem.rejected.match(result)) {
       toast({ title: result.payload ?? 'Failed to delete cart item', variant: 'destructive' });

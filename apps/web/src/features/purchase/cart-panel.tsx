@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { formatPrice } from '@/lib/format';
+import { useSessionUser } from '@/app/session';
+import type { SignInNext } from '@/lib/sign-in-next';
 import { selectCart, selectCartTotal } from './cart-slice';
 // From the checkout's chunk (purchase-screens.ts), which the panel downloads with its own.
 import { CartItemRow, CartShippingNote } from './purchase-screens';
@@ -16,12 +18,15 @@ export interface CartPanelProps {
   trigger: ReactElement;
 }
 
+const TO_CHECKOUT: SignInNext = { next: '/shop/checkout' };
+
 /**
  * The cart's side panel: lines, total and Checkout (spec §2), loaded on first open by CartSheet; with shipping methods
  * configured, a note of their prices (issue 27).
  */
 export function CartPanel({ open, onOpenChange, trigger }: CartPanelProps) {
   const navigate = useNavigate();
+  const user = useSessionUser();
   const { cartItems } = useAppSelector(selectCart);
   const total = useAppSelector(selectCartTotal);
   // The shipping note asks the server for a quote: it mounts once the open panel is painted, so the request does not
@@ -62,7 +67,8 @@ export function CartPanel({ open, onOpenChange, trigger }: CartPanelProps) {
           className="w-full"
           onClick={() => {
             onOpenChange(false);
-            void navigate('/shop/checkout');
+            // A visitor of the open storefront signs in first, then goes on to checkout with the cart (issue 41).
+            void navigate(user ? '/shop/checkout' : '/auth/login', user ? undefined : { state: TO_CHECKOUT });
           }}
         >
           Checkout

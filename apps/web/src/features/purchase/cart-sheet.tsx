@@ -6,6 +6,7 @@ import { DeferredPopup, useDeferredPopup, type StandInProps } from '@/components
 import { dismissCurrentToast } from '@/components/ui/toast-store';
 import { useSessionUser } from '@/app/session';
 import { lazyComponent } from '@/lib/lazy-component';
+import { openStorefront } from '@/lib/storefront-mode';
 import { cartCleared, fetchCartItems, selectCartCount } from './cart-slice';
 
 // The panel (Radix Dialog, the cart lines) downloads on first use, not with the page.
@@ -28,6 +29,8 @@ export function CartSheet() {
 
   useEffect(() => {
     if (user) void dispatch(fetchCartItems(user.userId));
+    // A visitor of the open storefront has the guest cart of its cookie (issue 41).
+    else if (openStorefront) void dispatch(fetchCartItems(null));
     else dispatch(cartCleared());
   }, [dispatch, user]);
 

@@ -18,10 +18,13 @@ export interface CartState {
 
 const initialState: CartState = { cartId: null, cartItems: [], isLoading: false, loaded: false };
 
-/** A line's product and, for a product's variant (issue 28), its `variantId` (else the product's default variant). */
-type LineArgs = { userId: string; productId: string; quantity: number; variantId?: string };
+/**
+ * A line's product and, for a product's variant (issue 28), its `variantId` (else the product's default variant).
+ * `userId` null: the guest cart of the open storefront (issue 41).
+ */
+type LineArgs = { userId: string | null; productId: string; quantity: number; variantId?: string };
 
-export const fetchCartItems = createAsyncThunk<CartResponse, string, { rejectValue: string }>(
+export const fetchCartItems = createAsyncThunk<CartResponse, string | null, { rejectValue: string }>(
   'cart/fetched',
   async (userId, { rejectWithValue }) => {
     try {
@@ -33,7 +36,7 @@ export const fetchCartItems = createAsyncThunk<CartResponse, string, { rejectVal
 );
 
 function changeThunk<A>(type: string, call: (args: A) => Promise<CartResponse>, fallback: string) {
-  return createAsyncThunk<CartResponse, A & { userId: string }, { rejectValue: string }>(
+  return createAsyncThunk<CartResponse, A & { userId: string | null }, { rejectValue: string }>(
     type,
     async (args, { rejectWithValue, dispatch }) => {
       try {
@@ -56,7 +59,7 @@ export const updateCartQuantity = changeThunk<LineArgs>(
   (a) => cartApi.update(a.userId, a.productId, a.quantity, a.variantId),
   'Failed to update cart',
 );
-export const deleteCartItem = changeThunk<{ userId: string; productId: string; variantId?: string }>(
+export const deleteCartItem = changeThunk<{ userId: string | null; productId: string; variantId?: string }>(
   'cart/itemDeleted',
   (a) => cartApi.remove(a.userId, a.productId, a.variantId),
   'Failed to delete cart item',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useCallback, useRef } from 'react';
+import { Suspense, useCallback, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Menu, Search, ShoppingBag } from 'lucide-react';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -9,8 +9,18 @@ import { useLogout, useSessionUser } from '@/app/session';
 import { cn } from '@/lib/cn';
 import { applySingleFilter, clearStoredFilters } from '@/lib/filters';
 import { lazyComponent } from '@/lib/lazy-component';
+import { openStorefront } from '@/lib/storefront-mode';
 import { SHOP_NAV_ITEMS, type NavItem } from './nav-items';
 import { UserMenu } from './user-menu';
+
+/**
+ * A visitor's Sign in / Create account (issue 41): only the open storefront shows them, so their code is a chunk of
+ * its own, downloaded with the page's screens there (app/router.tsx) and never in the `members` shop.
+ */
+export const visitorLinks = lazyComponent(
+  () => import('./visitor-links'),
+  (m) => m.VisitorLinks,
+);
 
 // The drawer (Radix Dialog) downloads on first use, like the account menu and the cart panel.
 const navSheet = lazyComponent(
@@ -73,9 +83,14 @@ function MenuItems({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The shop header (spec §2); `cart` is the cart button and panel, supplied by the app layout. */
+/**
+ * The shop header (spec §2); `cart` is the cart button and panel, supplied by the app layout. A visitor of the open
+ * storefront (issue 41) sees `visitorLinks` in place of the account menu, and the logo's icon only where the row
+ * would not fit its text: below 640 px, and from 1280 to 1535 px, where the navigation shares the row.
+ */
 export function ShopHeader({ cart }: { cart: ReactNode }) {
   const user = useSessionUser();
+  const visitor = !user && openStorefront;
   const logout = useLogout();
   const menu = useDeferredPopup('dialog', navSheet.preload);
   const setMenuOpen = menu.setOpen;
@@ -107,7 +122,7 @@ export function ShopHeader({ cart }: { cart: ReactNode }) {
           aria-label="Emporium home"
         >
           <ShoppingBag className="h-6 w-6" aria-hidden="true" />
-          <span>Emporium</span>
+          <span className={cn(visitor && 'sr-only sm:not-sr-only xl:sr-only 2xl:not-sr-only')}>Emporium</span>
         </Link>
         <nav aria-label="Main" className="hidden min-w-0 flex-1 justify-center xl:flex">
           <MenuItems />
@@ -132,10 +147,17 @@ export function ShopHeader({ cart }: { cart: ReactNode }) {
           <span ref={cartRef} className="contents">
             {cart}
           </span>
-          <UserMenu user={user} onLogout={logout} />
+          {visitor ? (
+            <Suspense>
+              <visitorLinks.Component />
+            </Suspense>
+          ) : (
+            <UserMenu user={user} onLogout={logout} />
+          )}
           <DeferredPopup loaded={menu.loaded} standIn={menuButton(menu.standInProps)}>
             <navSheet.Component open={menu.open} onOpenChange={setMenuOpen} trigger={menuButton()}>
               <MenuItems onNavigate={() => setMenuOpen(false)} />
+              {visitor && <visitorLinks.Component inDrawer onNavigate={() => setMenuOpen(false)} />}
             </navSheet.Component>
           </DeferredPopup>
         </div>

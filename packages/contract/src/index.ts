@@ -26,3 +26,4 @@ export * from './variants.ts';
 export * from './variant-options.ts';
 export * from './variant-grid.ts';
 export * from './gallery.ts';
+export * from './product-url.ts';

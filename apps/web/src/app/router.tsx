@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type Params, type RouteObject } from 'react-router';
+import { productIdFromParam } from '@emporium/contract';
 import { PageLoading } from '@/features/common/page-loading';
 import { prefetchGet } from '@/lib/api';
 import {
@@ -277,7 +278,10 @@ const routes: RouteObject[] = [
         children: [
           page('home', HomePage, 'preload', () => [FEATURE_IMAGES_PATH, FEATURED_PRODUCTS_PATH]),
           page('listing', ListingPage, 'preload', (_, search) => [productListPath(listingFirstPage(search))]),
-          page('product/:id', ProductPage, 'preload', ({ id }) => (id ? [productDetailsPath(id)] : [])),
+          page('product/:id', ProductPage, 'preload', ({ id }) =>
+            // `:id` is the id, or the open storefront's readable `<slug>-<id>` (issue 41).
+            id ? [productDetailsPath(productIdFromParam(id))] : [],
+          ),
           page('checkout', CheckoutPage),
           page('account', AccountPage),
           page('paypal-return', PaypalReturnPage),

@@ -1,6 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type Params, type RouteObject } from 'react-router';
-import { productIdFromParam } from '@emporium/contract';
 import { PageLoading } from '@/features/common/page-loading';
 import { prefetchGet } from '@/lib/api';
 import {
@@ -279,8 +278,10 @@ const routes: RouteObject[] = [
           page('home', HomePage, 'preload', () => [FEATURE_IMAGES_PATH, FEATURED_PRODUCTS_PATH]),
           page('listing', ListingPage, 'preload', (_, search) => [productListPath(listingFirstPage(search))]),
           page('product/:id', ProductPage, 'preload', ({ id }) =>
-            // `:id` is the id, or the open storefront's readable `<slug>-<id>` (issue 41).
-            id ? [productDetailsPath(productIdFromParam(id))] : [],
+            // `:id` is the id, or the open storefront's readable `<slug>-<id>` (issue 41), whose id is its last 36
+            // characters (a UUID): the page asks for the same (productIdFromParam). Cheaper here than the parser,
+            // which the entry every page loads would carry.
+            id ? [productDetailsPath(id.slice(-36))] : [],
           ),
           page('checkout', CheckoutPage),
           page('account', AccountPage),

@@ -1,4 +1,4 @@
-import { LIMITS, productUrlParam, type SortBy } from '@emporium/contract';
+import { LIMITS, type SortBy } from '@emporium/contract';
 import {
   buildFilterQuery,
   filtersFromSearchParams,
@@ -28,22 +28,6 @@ export function productListPath({ filters, sortBy, page, limit }: ProductListPar
 /** `GET /api/shop/products/get/:id`. */
 export function productDetailsPath(id: string): string {
   return `/api/shop/products/get/${encodeURIComponent(id)}`;
-}
-
-/**
- * Whether the server's page names the open storefront (`<meta name="storefront-mode" content="open">`, written by
- * the server's web shell, issue 41); read once. No tag: the spec's members shop.
- */
-const OPEN_STOREFRONT =
-  typeof document !== 'undefined' &&
-  document.querySelector('meta[name="storefront-mode"]')?.getAttribute('content') === 'open';
-
-/**
- * A product page's address (router.tsx: /shop/product/:id): the readable `/shop/product/<slug>-<id>` in the open
- * storefront, where it is the canonical one search engines list (issue 41); the spec's `/shop/product/:id` otherwise.
- */
-export function productPagePath(product: { _id: string; title: string }): string {
-  return `/shop/product/${OPEN_STOREFRONT ? productUrlParam(product) : encodeURIComponent(product._id)}`;
 }
 
 /** `GET /api/common/feature/get`: the home hero's images. */

@@ -18,7 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { productPagePath } from '@/lib/catalog-paths';
+import { productPagePath } from '@/lib/product-links';
 import { ProductPhoto } from './product-photo';
 import { ProductPrice } from './product-price';
 import { ProductReviews } from './product-reviews';

@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
-/** catalog-paths as loaded on a page whose storefront-mode tag says `mode` (none: no tag). */
+/** product-links as loaded on a page whose storefront-mode tag says `mode` (none: no tag). */
 async function loadOn(mode?: string) {
   vi.resetModules();
   vi.stubGlobal('document', {
     querySelector: (selector: string) =>
       mode && selector === 'meta[name="storefront-mode"]' ? { getAttribute: () => mode } : null,
   });
-  return import('./catalog-paths');
+  return import('./product-links');
 }
 
 afterEach(() => {

@@ -18,8 +18,8 @@ export const DESCRIPTION_MAX = 160;
 export interface PageHead {
   title: string;
   description: string;
-  /** Absolute URL. */
-  canonical: string;
+  /** Absolute URL; none for a page that names no page of the shop (a product no longer sold). */
+  canonical?: string;
   /** Open Graph type: `product` on a product page, else `website`. */
   type: 'website' | 'product';
   /** Absolute URL of the page's main image (og:image). */
@@ -44,13 +44,13 @@ export function headTags(head: PageHead): string {
   const meta = (property: string, content: string) =>
     `<meta property="${property}" content="${escapeHtml(content)}">`;
   return [
-    `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
     head.noindex ? '<meta name="robots" content="noindex">' : '',
     meta('og:site_name', SHOP_NAME),
     meta('og:type', head.type),
     meta('og:title', head.title),
     meta('og:description', head.description),
-    meta('og:url', head.canonical),
+    head.canonical ? meta('og:url', head.canonical) : '',
     head.image ? meta('og:image', head.image) : '',
     `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}">`,
     ...(head.jsonLd ?? []).map((data) => jsonLdScript(data)),

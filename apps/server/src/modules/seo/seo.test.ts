@@ -234,6 +234,7 @@ describe('the open storefront', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain('<div id="root">');
       expect(res.body).toContain('<meta name="robots" content="noindex">');
+      expect(canonicalOf(res.body)).toBeUndefined();
     }
     expect((await get('/shop/product/no-id-here')).statusCode).toBe(404);
   });

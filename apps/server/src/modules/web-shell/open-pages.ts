@@ -81,7 +81,6 @@ export function createOpenPages(opts: {
       head: {
         title: titled('Product not available'),
         description: SHOP_DESCRIPTION,
-        canonical: `${base}/shop/listing`,
         type: 'website',
         noindex: true,
       },

@@ -48,7 +48,9 @@ import { fallbackRateLimitStore, redisHealth } from './lib/rate-limit-store.ts';
 import { createRefusalHold } from './lib/refusal-hold.ts';
 import { validationMessage } from './lib/validation-message.ts';
 import { robotsTagFor } from './modules/web-shell/storefront-mode.ts';
+import { createOpenPages } from './modules/web-shell/open-pages.ts';
 import { createWebShell } from './modules/web-shell/shell.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { featureRoutes } from './modules/features/routes.ts';
 import { adminFeaturedProductRoutes, featuredProductRoutes } from './modules/featured-products/routes.ts';
@@ -458,6 +460,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Images: local disk, or streamed from the shared bucket (storage/serve-images.ts).
   await app.register(imageRoutes, { images });
+  // robots.txt and, in the open storefront, the sitemap (issue 41, modules/seo).
+  await app.register(seoRoutes, { db, mode: config.storefrontMode, base: config.storefrontUrl });
 
   const serveWeb = existsSync(config.webDist);
   if (serveWeb) {
@@ -478,12 +482,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  // The web app's page, with a preload hint for the page's largest image (modules/web-shell).
+  // The web app's page, with a preload hint for the page's largest image (modules/web-shell); in the open storefront
+  // with the head a search engine reads, and its redirects and statuses (issue 41, modules/web-shell/open-pages.ts).
+  const reads = { db, images, cache: catalog };
   const shell = serveWeb
     ? createWebShell({
         webDist: config.webDist,
-        reads: { db, images, cache: catalog },
+        reads,
         storefrontMode: config.storefrontMode,
+        open:
+          config.storefrontMode === 'open'
+            ? createOpenPages({ reads, storefrontUrl: config.storefrontUrl, shopCountry: config.shopCountry })
+            : undefined,
       })
     : undefined;
   const isPage = (path: string) => !path.startsWith('/api') && !path.startsWith('/uploads/');
@@ -497,7 +507,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Issue 41: every page of the members' shop, and the private pages of the open one, stay out of indexes.
       const robots = robotsTagFor(path, config.storefrontMode);
       if (robots) reply.header('x-robots-tag', robots);
-      return reply.type('text/html; charset=utf-8').send(await shell.page(request.url));
+      const page = await shell.answer(request.url);
+      if (page.status === 301) return reply.redirect(page.location, 301);
+      return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
     });
   }
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {

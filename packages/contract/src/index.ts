@@ -28,3 +28,4 @@ export * from './variant-grid.ts';
 export * from './gallery.ts';
 export * from './order-links.ts';
 export * from './order-link-texts.ts';
+export * from './product-url.ts';

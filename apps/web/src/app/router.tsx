@@ -288,7 +288,12 @@ const routes: RouteObject[] = [
         children: [
           page('home', HomePage, 'preload', () => [FEATURE_IMAGES_PATH, FEATURED_PRODUCTS_PATH]),
           page('listing', ListingPage, 'preload', (_, search) => [productListPath(listingFirstPage(search))]),
-          page('product/:id', ProductPage, 'preload', ({ id }) => (id ? [productDetailsPath(id)] : [])),
+          page('product/:id', ProductPage, 'preload', ({ id }) =>
+            // `:id` is the id, or the open storefront's readable `<slug>-<id>` (issue 41), whose id is its last 36
+            // characters (a UUID): the page asks for the same (productIdFromParam). Cheaper here than the parser,
+            // which the entry every page loads would carry.
+            id ? [productDetailsPath(id.slice(-36))] : [],
+          ),
           page('checkout', CheckoutPage),
           page('account', AccountPage),
           page('paypal-return', PaypalReturnPage),

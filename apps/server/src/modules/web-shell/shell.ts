@@ -7,22 +7,35 @@
  * The browser starts those downloads with the HTML instead of after the scripts, the session check and the page's
  * data call (issue 13, Lighthouse "LCP request discovery"), and the app's loader finds the screens' chunks announced
  * and adds no link of its own. Any other page is served as built.
+ * In the open storefront (STOREFRONT_MODE=open, issue 41) `answer` also writes a public page's head for search
+ * engines and link previews and gives its status or redirect (./open-pages.ts); the members storefront's pages are
+ * the ones above, unchanged.
  * All of this is for our own web app's build only (ownBuildManifest): another client's build served with WEB_DIST
  * (README "Using another client") gets its index.html as built on every page, with or without a Vite manifest.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { IMAGE_SIZES, imageSrcSet, ProductListQuery } from '@emporium/contract';
+import { IMAGE_SIZES, imageSrcSet, productIdFromParam, ProductListQuery } from '@emporium/contract';
 import type { CachedAnswer, CatalogReads } from '../../lib/catalog-cache.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { featureImagesAnswer } from '../features/answers.ts';
 import { productAnswer, productListAnswer } from '../products/answers.ts';
+import { withHead } from '../seo/head.ts';
+import type { OpenPages } from './open-pages.ts';
 import { isOwnBuild, ROUTE_SCREENS, screenFiles, type Manifest } from './route-screens.ts';
 import { withStorefrontMode } from './storefront-mode.ts';
+
+/** How a page is answered: its status and index.html, or a permanent redirect (open storefront, ./open-pages.ts). */
+export type PageAnswer = { status: 200 | 404 | 410; html: string } | { status: 301; location: string };
 
 export interface WebShell {
   /** index.html for `url` (path and query, as requested), with the page's preload hints when it has them. */
   page(url: string): Promise<string>;
+  /**
+   * The answer for `url`: `page(url)` with status 200, except in the open storefront (`open`), where a public page
+   * also gets its head (title, description, canonical, Open Graph, JSON-LD) and may be a 301, 404 or 410.
+   */
+  answer(url: string): Promise<PageAnswer>;
 }
 
 const PRODUCT_PAGE = /^\/shop\/product\/([^/]+)\/?$/;
@@ -98,13 +111,16 @@ export function createWebShell(opts: {
   webDist: string;
   reads: CatalogReads;
   storefrontMode?: 'members' | 'open';
+  open?: OpenPages;
 }): WebShell {
   const html = withStorefrontMode(
     readFileSync(join(opts.webDist, 'index.html'), 'utf8'),
     opts.storefrontMode ?? 'members',
   );
   const manifest = ownBuildManifest(opts.webDist);
-  if (!manifest) return { page: () => Promise.resolve(html) };
+  if (!manifest) {
+    return { page: () => Promise.resolve(html), answer: () => Promise.resolve({ status: 200, html }) };
+  }
   const modules = screenPreloads(manifest, html);
   const modulesFor = (path: string) => {
     for (const [pattern, tags] of modules) if (pattern.test(path)) return tags;
@@ -134,7 +150,8 @@ export function createWebShell(opts: {
     }
     const product = PRODUCT_PAGE.exec(path);
     if (product) {
-      const answer = await productAnswer(opts.reads, decodeURIComponent(product[1]!));
+      // The id alone (the spec's form) or the readable `<slug>-<id>` of the open storefront.
+      const answer = await productAnswer(opts.reads, productIdFromParam(decodeURIComponent(product[1]!)));
       return hintOf(answer, IMAGE_SIZES.productPage, 1);
     }
     if (LISTING_PAGE.test(path)) {
@@ -150,12 +167,36 @@ export function createWebShell(opts: {
     return null;
   }
 
+  async function page(url: string): Promise<string> {
+    const [path = '', query = ''] = url.split('?', 2);
+    const image = await hintFor(path, new URLSearchParams(query)).catch(() => null);
+    const hints = `${image ?? ''}${modulesFor(path)}`;
+    return hints ? html.replace('</head>', `${hints}</head>`) : html;
+  }
+
   return {
-    async page(url) {
-      const [path = '', query = ''] = url.split('?', 2);
-      const image = await hintFor(path, new URLSearchParams(query)).catch(() => null);
-      const hints = `${image ?? ''}${modulesFor(path)}`;
-      return hints ? html.replace('</head>', `${hints}</head>`) : html;
+    page,
+    async answer(url) {
+      if (!opts.open) return { status: 200, html: await page(url) };
+      return openAnswer(opts.open, url, page);
     },
   };
+}
+
+/**
+ * The open storefront's answer for `url` (./open-pages.ts): a redirect, or `page(url)` with the page's head and
+ * status. When the page's data cannot be read (database away), the page as `page` gives it, like its hints.
+ */
+export async function openAnswer(
+  open: OpenPages,
+  url: string,
+  page: (url: string) => Promise<string>,
+): Promise<PageAnswer> {
+  const [path = '', query = ''] = url.split('?', 2);
+  const described = await open.resolve(path, new URLSearchParams(query)).catch(() => null);
+  if (described?.kind === 'redirect') return { status: 301, location: described.location };
+  const html = await page(url);
+  return described
+    ? { status: described.status, html: withHead(html, described.head) }
+    : { status: 200, html };
 }

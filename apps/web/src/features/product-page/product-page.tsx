@@ -8,7 +8,13 @@ import {
 } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PackageX, ShoppingCart } from 'lucide-react';
-import { LIMITS, type Product, type ProductDetails, type ProductVariant } from '@emporium/contract';
+import {
+  LIMITS,
+  productIdFromParam,
+  type Product,
+  type ProductDetails,
+  type ProductVariant,
+} from '@emporium/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useProductActions } from '@/app/product-actions';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -36,11 +42,12 @@ export interface ProductPageParts {
 }
 
 /**
- * A product's own page at /shop/product/:id: a link a shopper can share or reload. It loads the product with
+ * A product's own page at /shop/product/:id (or `<slug>-<id>`): a link a shopper can share or reload. It loads the product with
  * `GET /api/shop/products/get/:id` and shows a friendly not-found state for an unknown id.
  */
 export function ProductPage({ parts }: { parts: ProductPageParts }) {
-  const { id = '' } = useParams();
+  // The id, or the open storefront's readable `<slug>-<id>` (issue 41).
+  const id = productIdFromParam(useParams().id ?? '');
   const dispatch = useAppDispatch();
   // The page renders in the background (interruptible, in slices of a few ms) once the product arrives, the skeleton
   // staying until then, so the whole page never renders in one long task (as the listing's cards: ListingPage).

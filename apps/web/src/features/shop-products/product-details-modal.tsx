@@ -18,17 +18,13 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { productPagePath } from '@/lib/product-links';
 import { ProductPhoto } from './product-photo';
 import { ProductPrice } from './product-price';
 import { ProductReviews } from './product-reviews';
 import type { ProductDialogProps } from './product-details-dialog';
 import { productDetailsCleared } from './shop-products-slice';
 import { RatingSummary } from './rating-summary';
-
-/** The product page's address (router.tsx: /shop/product/:id). */
-export function productPath(id: string): string {
-  return `/shop/product/${encodeURIComponent(id)}`;
-}
 
 /** The detail dialog itself (spec §2), loaded when it first opens by ProductDetailsDialog. */
 export function ProductDetailsModal({ onAddToCart, onBuyNow, startUnpicked }: ProductDialogProps) {
@@ -111,7 +107,7 @@ function ProductDetails({ product: loaded, onAddToCart, onBuyNow, startUnpicked 
           {/* The title opens the product's own page (a link to share); the path change closes the dialog. */}
           <DialogTitle className="text-2xl font-extrabold sm:text-3xl">
             <Link
-              to={productPath(product._id) + (withOptions && variant ? `?variant=${variant._id}` : '')}
+              to={productPagePath(product) + (withOptions && variant ? `?variant=${variant._id}` : '')}
               className="underline decoration-neutral-300 decoration-2 underline-offset-4 hover:decoration-neutral-900 focus-visible:decoration-neutral-900"
             >
               {product.title}

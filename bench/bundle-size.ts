@@ -53,8 +53,8 @@ const PANELS: ReadonlyArray<{ name: string; screens: readonly string[] }> = [
   { name: 'cart panel', screens: ['src/features/purchase/cart-panel.tsx'] },
 ];
 
-/** Chunks a shopper must never download up front (DESIGN.md §5). */
-const ADMIN_SCREENS = /^src\/features\/admin\//;
+/** Chunks a shopper must never download up front (DESIGN.md §5): the admin-* features and the admin pages. */
+const ADMIN_SCREENS = /^src\/(?:features\/admin-[^/]+\/|app\/screens\/admin-pages\.tsx$)/;
 
 export interface Sizes {
   raw: number;

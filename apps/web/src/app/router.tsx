@@ -142,7 +142,7 @@ const NotFoundPage = lazyComponent(
 const AdminLayout = lazyComponent(
   () =>
     Promise.all([
-      import('@/features/admin/admin-layout'),
+      import('@/features/admin-shell/admin-layout'),
       import('@/features/two-factor/admin-two-factor-gate'),
     ]),
   ([{ default: Layout }, { AdminTwoFactorGate }]) =>
@@ -158,7 +158,7 @@ const AdminSecurityPage = lazyComponent(
   () => import('@/features/two-factor/security-page'),
   (m) => m.AdminSecurityPage,
 );
-const loadAdminPages = () => import('@/features/admin/admin-pages');
+const loadAdminPages = () => import('./screens/admin-pages');
 const AdminDashboardPage = lazyComponent(loadAdminPages, (m) => m.AdminDashboardPage);
 const AdminProductsPage = lazyComponent(loadAdminPages, (m) => m.AdminProductsPage);
 const AdminProductEditorPage = lazyComponent(loadAdminPages, (m) => m.AdminProductEditorPage);

@@ -3,10 +3,10 @@ import type { TaxRate } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { pricingApi } from './pricing-api';
 import { countryName } from '@/lib/countries';
-import { RowActions, runWithToast, TABLE, useAdminList } from './pricing-ui';
+import { RowActions, runWithToast, TABLE, useAdminList } from '@/components/admin/pricing-ui';
 import { TaxRateDialog } from './tax-rate-dialog';
 
 const t = TABLE.md;

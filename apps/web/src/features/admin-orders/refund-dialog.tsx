@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/toast-store';
 import { useAppDispatch } from '@/app/hooks';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
-import { fetchOrderDetails, refundOrder } from './admin-slices';
+import { fetchOrderDetails, refundOrder } from '@/app/admin-slices';
 
 type Mode = 'full' | 'items' | 'amount';
 

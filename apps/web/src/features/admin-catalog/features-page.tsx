@@ -3,9 +3,9 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { adminApi } from './admin-api';
-import { fetchFeatureImages, selectAdminFeatureImages } from './admin-slices';
-import { ConfirmDialog } from './confirm-dialog';
+import { adminApi } from '@/lib/admin/admin-api';
+import { fetchFeatureImages, selectAdminFeatureImages } from '@/app/admin-slices';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { ImageUpload } from './image-upload';
 
 /**

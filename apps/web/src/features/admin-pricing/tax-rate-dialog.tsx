@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Input } from '@/components/ui/input';
 import { pricingApi } from './pricing-api';
 import { countryOptions } from '@/lib/countries';
-import { Field, invalidProps, runWithToast, selectClass } from './pricing-ui';
+import { Field, invalidProps, runWithToast, selectClass } from '@/components/admin/pricing-ui';
 
 interface Draft {
   country: string;

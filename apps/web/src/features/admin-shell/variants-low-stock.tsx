@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LOW_STOCK_MAX, variantLabel, type LowStockVariant } from '@emporium/contract';
 import { cn } from '@/lib/cn';
-import { variantsApi } from './variants-api';
+import { variantsApi } from '@/lib/admin/variants-api';
 
 /** How many variants the dashboard lists; the rest are counted. */
 const SHOWN = 10;

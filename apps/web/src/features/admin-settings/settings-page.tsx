@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api';
 import { countryOptions } from '@/lib/countries';
-import { Field, invalidProps, runWithToast, selectClass } from './pricing-ui';
+import { Field, invalidProps, runWithToast, selectClass } from '@/components/admin/pricing-ui';
 import { settingsApi } from './settings-api';
 
 const EMPTY: ReturnSettings = {

@@ -9,7 +9,7 @@ import { PhotosSection } from './photos-section';
 import { productEditorApi } from './product-editor-api';
 import { VariantsSection } from './variants-section';
 
-/** The admin's upload control (features/admin/image-upload.tsx), as this page uses it. */
+/** The admin's upload control (features/admin-catalog/image-upload.tsx), as this page uses it. */
 export interface ImageUploadControl {
   url: string;
   onUploaded: (url: string) => void;
@@ -19,8 +19,8 @@ export interface ImageUploadControl {
 }
 
 /**
- * What the page borrows from the rest of the admin area (admin-pages.tsx hands them over; this folder imports only
- * its own files): the upload control and the upload call.
+ * What the page borrows from the rest of the admin area (app/screens/admin-pages.tsx hands them over; this folder
+ * imports only its own files): the upload control and the upload call.
  */
 export interface ProductEditorTools {
   ImageUpload: ComponentType<ImageUploadControl>;

@@ -4,8 +4,8 @@ import { ORDER_STATUSES } from '@emporium/contract';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
-import type { AdminOrderQuery } from './admin-api';
-import { FIELD_CLASS, LabelledSelect, ListSearch } from './list-controls';
+import type { AdminOrderQuery } from '@/lib/admin/admin-api';
+import { FIELD_CLASS, LabelledSelect, ListSearch } from '@/components/admin/list-controls';
 
 export const NO_ORDER_FILTERS = {
   search: '',

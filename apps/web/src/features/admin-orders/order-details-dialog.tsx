@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/toast-store';
 import { formatPrice } from '@/lib/format';
 import { PostalAddress } from '@/components/postal-address';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { deleteOrder, fetchOrderDetails, selectAdminOrders } from './admin-slices';
+import { deleteOrder, fetchOrderDetails, selectAdminOrders } from '@/app/admin-slices';
 import { balanceCents, RefundDialog } from './refund-dialog';
 import { StatusControl } from './status-control';
 

@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { uploadImage } from './admin-api';
+import { uploadImage } from '@/lib/admin/admin-api';
 
 interface ImageUploadProps {
   /** The uploaded image's URL ('' when none). */

@@ -14,10 +14,10 @@ import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api';
 import { formatCount } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { adminApi, type AdminProductQuery } from './admin-api';
-import { ADMIN_PRODUCTS_PAGE, fetchAllProducts, selectAdminProducts } from './admin-slices';
-import { ConfirmDialog } from './confirm-dialog';
-import { LabelledSelect, ListPager, ListSearch } from './list-controls';
+import { adminApi, type AdminProductQuery } from '@/lib/admin/admin-api';
+import { ADMIN_PRODUCTS_PAGE, fetchAllProducts, selectAdminProducts } from '@/app/admin-slices';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { LabelledSelect, ListPager, ListSearch } from '@/components/admin/list-controls';
 import { ProductForm } from './product-form';
 import { ProductsTable } from './products-table';
 

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Input } from '@/components/ui/input';
 import { pricingApi } from './pricing-api';
 import { parseDollars, parseWhole } from '@/lib/typed-numbers';
-import { Field, invalidProps, runWithToast, selectClass } from './pricing-ui';
+import { Field, invalidProps, runWithToast, selectClass } from '@/components/admin/pricing-ui';
 import { ScopePicker } from './scope-picker';
 
 interface Draft {

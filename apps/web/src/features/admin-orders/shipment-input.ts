@@ -1,5 +1,5 @@
 import { OrderStatusBody } from '@emporium/contract';
-import type { ShipmentInput } from './admin-api';
+import type { ShipmentInput } from '@/lib/admin/admin-api';
 
 /** The shipping notice's three fields as typed in the order's dialog. */
 export interface ShipmentFields {

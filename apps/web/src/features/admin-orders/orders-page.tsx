@@ -6,9 +6,14 @@ import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api';
 import { formatCount } from '@/lib/format';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { adminApi, type AdminOrderQuery } from './admin-api';
-import { ADMIN_ORDERS_PAGE, fetchAllOrders, orderDetailsCleared, selectAdminOrders } from './admin-slices';
-import { ListPager } from './list-controls';
+import { adminApi, type AdminOrderQuery } from '@/lib/admin/admin-api';
+import {
+  ADMIN_ORDERS_PAGE,
+  fetchAllOrders,
+  orderDetailsCleared,
+  selectAdminOrders,
+} from '@/app/admin-slices';
+import { ListPager } from '@/components/admin/list-controls';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { NO_ORDER_FILTERS, OrderFilters } from './order-filters';
 import { OrdersTable } from './orders-table';

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { CountryPicker } from './country-picker';
 import { pricingApi } from './pricing-api';
 import { parseDollars, parseWhole } from '@/lib/typed-numbers';
-import { Field, invalidProps, runWithToast } from './pricing-ui';
+import { Field, invalidProps, runWithToast } from '@/components/admin/pricing-ui';
 
 interface Draft {
   name: string;

@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useEditorSection } from './editor-bar';
-import { variantsApi } from './variants-api';
+import { variantsApi } from '@/lib/admin/variants-api';
 import {
   cleanOptions,
   combinationCount,

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { countryName, countryOptions } from '@/lib/countries';
-import { selectClass } from './pricing-ui';
+import { selectClass } from '@/components/admin/pricing-ui';
 
 /**
  * Picks several countries (issue 27, shipping methods): a select adds one, each chosen country is a chip with a

@@ -5,10 +5,10 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
-import { adminApi } from './admin-api';
+import { adminApi } from '@/lib/admin/admin-api';
 import { featuredApi } from './featured-api';
-import { ListSearch } from './list-controls';
-import { runWithToast } from './pricing-ui';
+import { ListSearch } from '@/components/admin/list-controls';
+import { runWithToast } from '@/components/admin/pricing-ui';
 
 const SEARCH_DELAY_MS = 300;
 /** How many search results are offered at once. */

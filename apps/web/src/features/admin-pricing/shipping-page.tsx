@@ -4,10 +4,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { pricingApi } from './pricing-api';
 import { countryName } from '@/lib/countries';
-import { RowActions, runWithToast, TABLE, useAdminList } from './pricing-ui';
+import { RowActions, runWithToast, TABLE, useAdminList } from '@/components/admin/pricing-ui';
 import { ShippingMethodDialog } from './shipping-method-dialog';
 
 const t = TABLE.md;

@@ -4,10 +4,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { DiscountCodeDialog } from './discount-code-dialog';
 import { pricingApi } from './pricing-api';
-import { RowActions, runWithToast, TABLE, useAdminList } from './pricing-ui';
+import { RowActions, runWithToast, TABLE, useAdminList } from '@/components/admin/pricing-ui';
 
 const t = TABLE.xl;
 

@@ -14,7 +14,12 @@ import type {
 } from '@emporium/contract';
 import { rootReducer } from '@/app/store';
 import { errorMessage } from '@/lib/api';
-import { adminApi, type AdminOrderQuery, type AdminProductQuery, type ShipmentInput } from './admin-api';
+import {
+  adminApi,
+  type AdminOrderQuery,
+  type AdminProductQuery,
+  type ShipmentInput,
+} from '@/lib/admin/admin-api';
 
 /** Rows per page of the admin product table and of All Orders. */
 export const ADMIN_PRODUCTS_PAGE = 20;

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api';
 import { AlsoInField, withCategory } from './also-in-field';
 import { useEditorSection } from './editor-bar';
 import { productEditorApi } from './product-editor-api';
-import { variantsApi } from './variants-api';
+import { variantsApi } from '@/lib/admin/variants-api';
 
 /**
  * The fields this section edits (`categories`: every category, Category first); price, sale price and stock are the

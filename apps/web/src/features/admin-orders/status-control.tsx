@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { formatPrice } from '@/lib/format';
 import { useAppDispatch } from '@/app/hooks';
-import { fetchOrderDetails, updateOrderStatus } from './admin-slices';
+import { fetchOrderDetails, updateOrderStatus } from '@/app/admin-slices';
 import { shipmentChoice } from './shipment-input';
 
 /**

@@ -5,8 +5,8 @@ import { ORDER_STATUSES, type Dashboard } from '@emporium/contract';
 import { StateBadge } from '@/components/ui/state-badge';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
-import { adminApi } from './admin-api';
-import { VariantsLowStock } from './product-editor/variants-low-stock';
+import { adminApi } from '@/lib/admin/admin-api';
+import { VariantsLowStock } from './variants-low-stock';
 
 function Card({ label, value, sub }: { label: string; value: string; sub?: string }) {
   return (

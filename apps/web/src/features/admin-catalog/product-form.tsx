@@ -14,11 +14,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api';
-import { adminApi } from './admin-api';
+import { adminApi } from '@/lib/admin/admin-api';
 import { ImageUpload } from './image-upload';
-import { LabelledSelect } from './list-controls';
+import { LabelledSelect } from '@/components/admin/list-controls';
 import { AlsoInField, withCategory } from './product-editor/also-in-field';
-import { variantsApi } from './product-editor/variants-api';
+import { variantsApi } from '@/lib/admin/variants-api';
 
 type FormState = Record<Exclude<keyof ProductInput, 'version' | 'categories'>, string>;
 const EMPTY: FormState = {

@@ -5,9 +5,14 @@ const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 /** product-links as loaded on a page whose storefront-mode tag says `mode` (none: no tag). */
 async function loadOn(mode?: string) {
   vi.resetModules();
+  // A page's one storefront-mode tag, matched by name and, where the selector names one, by content.
   vi.stubGlobal('document', {
     querySelector: (selector: string) =>
-      mode && selector === 'meta[name="storefront-mode"]' ? { getAttribute: () => mode } : null,
+      mode &&
+      /meta\[name="?storefront-mode"?\]/.test(selector) &&
+      (!selector.includes('[content=') || new RegExp(`\\[content="?${mode}"?\\]`).test(selector))
+        ? { getAttribute: () => mode }
+        : null,
   });
   return import('./product-links');
 }

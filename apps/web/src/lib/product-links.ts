@@ -3,19 +3,12 @@
  * the screens that link to a product page (the details dialog) load this.
  */
 import { productUrlParam } from '@emporium/contract';
-
-/**
- * Whether the server's page names the open storefront (`<meta name="storefront-mode" content="open">`, written by
- * the server's web shell, issue 41); read once. No tag: the spec's members shop.
- */
-const OPEN_STOREFRONT =
-  typeof document !== 'undefined' &&
-  document.querySelector('meta[name="storefront-mode"]')?.getAttribute('content') === 'open';
+import { openStorefront } from './storefront-mode';
 
 /**
  * A product page's address (router.tsx: /shop/product/:id): the readable `/shop/product/<slug>-<id>` in the open
  * storefront, where it is the canonical one search engines list (issue 41); the spec's `/shop/product/:id` otherwise.
  */
 export function productPagePath(product: { _id: string; title: string }): string {
-  return `/shop/product/${OPEN_STOREFRONT ? productUrlParam(product) : encodeURIComponent(product._id)}`;
+  return `/shop/product/${openStorefront ? productUrlParam(product) : encodeURIComponent(product._id)}`;
 }

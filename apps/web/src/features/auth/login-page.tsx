@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/toast-store';
 import { useAppDispatch } from '@/app/hooks';
 import { verifyEmailBanner } from '@/app/layouts/shop-layout';
 import { AUTH_LINK } from './auth-link';
+import { openStorefront } from '@/lib/storefront-mode';
 import { loginUser, loginWithTwoFactor } from './sign-in-thunks';
 import { pageAfterSignIn, type SignInNext } from '@/lib/sign-in-next';
 
@@ -132,6 +133,14 @@ export function LoginPage({ secondStep: TwoFactorStep }: { secondStep?: SecondSt
           Log In
         </Button>
       </form>
+      {openStorefront && (
+        <p className="text-center text-sm text-neutral-600">
+          Bought as a guest?{' '}
+          <Link to="/shop/find-order" className={AUTH_LINK}>
+            Find an order without an account
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

@@ -23,6 +23,7 @@ import { products, shippingMethods } from '../../db/schema.ts';
 import { seedCatalog } from '../../seed/seed.ts';
 import { buildTestApp, insertProduct, type TestApp } from '../../test/build-test-app.ts';
 import { ROUTE_SCREENS } from '../web-shell/route-screens.ts';
+import { withStorefrontMode } from '../web-shell/storefront-mode.ts';
 import { createSitemaps } from './sitemap.ts';
 
 const BUILT =
@@ -275,10 +276,12 @@ describe('the open storefront', () => {
     expect(res.body).not.toContain('<script>');
   });
 
-  it('keeps search results out of the index and leaves other pages as built', async () => {
+  it('keeps search results out of the index and leaves other pages as built, with the mode named', async () => {
     expect((await get('/shop/search?q=shoes')).body).toContain('<meta name="robots" content="noindex">');
-    expect((await get('/auth/login')).body).toBe(BUILT);
-    expect((await get('/shop/account')).body).toBe(BUILT);
+    const openBuilt = withStorefrontMode(BUILT, 'open');
+    expect(openBuilt).not.toBe(BUILT);
+    expect((await get('/auth/login')).body).toBe(openBuilt);
+    expect((await get('/shop/account')).body).toBe(openBuilt);
   });
 
   it('names the sitemap in robots.txt and keeps crawlers out of the admin, account, checkout and API', async () => {

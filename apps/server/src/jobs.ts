@@ -1,6 +1,7 @@
 /**
  * Background jobs of a server process (DESIGN.md §4): payment reconciliation (modules/orders/reconcile.ts, then
- * pending refunds, modules/refunds/reconcile.ts, then pruning the price history, modules/price-history, issue 41)
+ * pending refunds, modules/refunds/reconcile.ts, then pruning the price history and the guest sessions that ended, modules/price-history and
+ * modules/guest-sessions, issue 41)
  * every `RECONCILE_INTERVAL_SECONDS`, and a pass of the mail outbox every 15 s (a capture also starts one at once). Both
  * are safe on any number of instances at once. Stopped when the app closes.
  */
@@ -8,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { MailWorker } from './mail/outbox.ts';
 import { reconcilePayments } from './modules/orders/reconcile.ts';
+import { pruneGuestSessions } from './modules/guest-sessions/service.ts';
 import { pruneOldPrices } from './modules/price-history/service.ts';
 import { retryPendingRefunds } from './modules/refunds/reconcile.ts';
 import type { OrderDeps } from './modules/orders/service.ts';
@@ -33,11 +35,13 @@ export function startJobs(log: FastifyBaseLogger, deps: OrderDeps, config: Confi
       })
       .then((r) => {
         if (r.checked) log.info(r, 'refund reconciliation');
-        // Issue 41: price history out of force for 90 days is pruned on the same beat.
-        return pruneOldPrices(deps.db);
+        // Issue 41: price history out of force for 90 days, and guest sessions expired or ended, are pruned on the
+        // same beat.
+        return Promise.all([pruneOldPrices(deps.db), pruneGuestSessions(deps.db)]);
       })
-      .then((pruned) => {
+      .then(([pruned, guests]) => {
         if (pruned > 0) log.info({ pruned }, 'price history pruned');
+        if (guests > 0) log.info({ guests }, 'guest sessions pruned');
       })
       .catch((err: unknown) => log.error({ err }, 'payment reconciliation failed'))
       .finally(() => (reconciling = undefined));

@@ -16,6 +16,8 @@ import {
   GUEST_RENEW_EVERY_MS,
   GUEST_SESSION_TTL_MS,
   createGuestSession,
+  endGuestSession,
+  pruneGuestSessions,
   resolveGuestSession,
 } from './service.ts';
 
@@ -240,6 +242,32 @@ describe('guest sessions (open storefront)', () => {
     await expect(
       selectRows(open.db, sql`insert into ${carts} (created_at) values (now())`),
     ).rejects.toThrow();
+  });
+});
+
+describe('pruning guest sessions', () => {
+  it('deletes the expired and the ended ones with their carts, and keeps the live ones', async () => {
+    const now = Date.now();
+    const expired = await createGuestSession(open.db, now - GUEST_SESSION_TTL_MS - 60_000);
+    const ended = await createGuestSession(open.db, now);
+    const live = await createGuestSession(open.db, now);
+    for (const { id } of [expired, ended, live]) await open.db.insert(carts).values({ guestSessionId: id });
+    await endGuestSession(open.db, ended.id);
+
+    expect(await pruneGuestSessions(open.db, new Date(now + 1000))).toBeGreaterThanOrEqual(2);
+    const left = await open.db.select({ id: guestSessions.id }).from(guestSessions);
+    const ids = left.map((r) => r.id);
+    expect(ids).toContain(live.id);
+    expect(ids).not.toContain(expired.id);
+    expect(ids).not.toContain(ended.id);
+    const cartOwners = (await open.db.select({ id: carts.guestSessionId }).from(carts)).map((r) => r.id);
+    expect(cartOwners).toContain(live.id);
+    expect(cartOwners).not.toContain(expired.id);
+    expect(cartOwners).not.toContain(ended.id);
+    expect(await resolveGuestSession(open.db, live.token, now + 1000)).toEqual({
+      id: live.id,
+      renewed: false,
+    });
   });
 });
 

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { selectRows, type Db } from '../../db/client.ts';
 import { guestSessions } from '../../db/schema.ts';
 import { hashToken } from '../auth/session.service.ts';
 
@@ -58,6 +58,34 @@ export async function resolveGuestSession(
   if (renewed) return { id: renewed.id, renewed: true };
   const [row] = await db.select({ id: guestSessions.id }).from(guestSessions).where(live).limit(1);
   return row ? { id: row.id, renewed: false } : null;
+}
+
+/** Guest sessions deleted per statement of a prune, so that a large backlog holds no long lock. */
+const PRUNE_BATCH = 1000;
+
+/**
+ * Deletes the guest sessions that expired or were ended (their cart merged into an account) before `now`, with
+ * their carts and lines (foreign keys cascade), in batches. Returns how many it deleted. Run by the periodic jobs
+ * (jobs.ts); safe on any number of instances at once.
+ */
+export async function pruneGuestSessions(db: Db, now = new Date()): Promise<number> {
+  const at = now.toISOString();
+  let deleted = 0;
+  for (;;) {
+    const rows = await selectRows<{ n: number }>(
+      db,
+      sql`with gone as (
+            delete from guest_sessions where id in (
+              select id from guest_sessions
+              where expires_at <= ${at}::timestamptz or ended_at <= ${at}::timestamptz
+              limit ${PRUNE_BATCH})
+            returning 1)
+          select count(*)::int as n from gone`,
+    );
+    const n = Number(rows[0]?.n ?? 0);
+    deleted += n;
+    if (n < PRUNE_BATCH) return deleted;
+  }
 }
 
 /** Ends a guest session (its cart moved to an account); a no-op when already ended. */

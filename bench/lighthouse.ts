@@ -15,7 +15,12 @@
  * report of each page's listed run, to open in https://googlechrome.github.io/lighthouse/viewer/), LIGHTHOUSE_PAGES
  * (a comma-separated subset of the page names, e.g. `/shop/home,/shop/listing`), LIGHTHOUSE_SHOPPERS (`unverified`,
  * `verified` or both, the default, comma-separated), WEB_DIST (another web build to serve, for an A/B of two
- * builds).
+ * builds), LIGHTHOUSE_STOREFRONT (`open`: the server runs with STOREFRONT_MODE=open and the bench measures a
+ * visitor's anonymous cold loads of home, the listing and a product page at its readable address, issue 41; the
+ * shoppers' pages only when LIGHTHOUSE_SHOPPERS names them).
+ *
+ * Every page also gets Lighthouse's SEO score (issue 41's goal in the open storefront: 100). In `members` mode every
+ * page answers `X-Robots-Tag: noindex`, so its SEO score is low on purpose.
  *
  * How: the server starts on the embedded database in a fresh data folder (so the demo catalog and accounts are
  * seeded); Chromium starts headless through chrome-launcher (Lighthouse's own launcher) in a fresh profile.
@@ -41,6 +46,7 @@ import { join } from 'node:path';
 import { launch as launchChrome, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { productUrlParam } from '@emporium/contract';
 import { startBuiltServer, stop, waitFor } from './lib.ts';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
@@ -51,6 +57,15 @@ const OUT = process.env.LIGHTHOUSE_OUT;
 /** Only these pages, by name (`LIGHTHOUSE_PAGES=/shop/home,/shop/listing`); all of them when unset. */
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 const wanted = (page: string) => !ONLY || ONLY.includes(page);
+/** The storefront mode the server runs in (`LIGHTHOUSE_STOREFRONT=open`, issue 41); `members` by default. */
+const STOREFRONT = process.env.LIGHTHOUSE_STOREFRONT === 'open' ? 'open' : 'members';
+
+/** The open storefront's public pages, measured for a visitor (`product` is the product's readable path segment). */
+const VISITOR_PAGES = (product: string): Array<[page: string, path: string]> => [
+  ['/shop/home', '/shop/home'],
+  ['/shop/listing', '/shop/listing'],
+  ['/shop/product/:id', `/shop/product/${product}`],
+];
 
 /** The shop pages measured, by name, with their address (`product` is a product's id). */
 const SHOP_PAGES = (product: string): Array<[page: string, path: string]> => [
@@ -73,7 +88,7 @@ interface Shopper {
 
 /** The demo shopper (README.md, "Demo accounts"; seeded while the server runs on the embedded database). */
 const VERIFIED: Shopper = { kind: 'verified', email: 'alice@emporium.test', password: 'Shopper123!' };
-const SHOPPERS = (process.env.LIGHTHOUSE_SHOPPERS ?? 'unverified,verified')
+const SHOPPERS = (process.env.LIGHTHOUSE_SHOPPERS ?? (STOREFRONT === 'open' ? '' : 'unverified,verified'))
   .split(',')
   .filter((kind): kind is Shopper['kind'] => kind === 'unverified' || kind === 'verified');
 
@@ -87,6 +102,8 @@ interface Figures {
   cls: number;
   speedIndex: number;
   accessibility: number;
+  /** Lighthouse's SEO score (0–100). */
+  seo: number;
   jsKb: number;
   /** Lighthouse's CPU benchmark of this machine during the run (higher is faster; a quiet desktop is ~1000+). */
   cpuIndex: number;
@@ -121,6 +138,7 @@ function figuresOf(lhr: Result): Figures {
     cls: numeric(lhr, 'cumulative-layout-shift'),
     speedIndex: numeric(lhr, 'speed-index'),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? Number.NaN) * 100),
+    seo: Math.round((lhr.categories.seo?.score ?? Number.NaN) * 100),
     jsRequests: Number(scripts?.requestCount ?? Number.NaN),
     jsKb: Number(scripts?.transferSize ?? Number.NaN) / 1000,
     cpuIndex: Math.round(lhr.environment.benchmarkIndex),
@@ -146,7 +164,7 @@ async function measure(page: string, shopper: string, url: string, port: number)
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
+    onlyCategories: ['performance', 'accessibility', 'seo'],
   };
   const runs: Result[] = [];
   const strayed: string[] = [];
@@ -213,16 +231,18 @@ function ms(value: number): string {
 
 function printTable(rows: PageResult[]): void {
   const what = RUNS > 1 ? `median of ${RUNS} runs` : 'one run';
-  console.log(`\nLighthouse ${rows[0]?.lhr.lighthouseVersion}, mobile, simulated throttling, ${what}`);
   console.log(
-    '| page | shopper | perf | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | a11y | JS KB transferred | ' +
+    `\nLighthouse ${rows[0]?.lhr.lighthouseVersion}, mobile, simulated throttling, ${what}, STOREFRONT_MODE=${STOREFRONT}`,
+  );
+  console.log(
+    '| page | shopper | perf | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | a11y | SEO | JS KB transferred | ' +
       'JS requests | CPU index |',
   );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const { page, shopper, figures: f } of rows) {
     console.log(
       `| ${page} | ${shopper} | ${f.performance} | ${ms(f.fcp)} | ${ms(f.lcp)} | ${ms(f.tbt)} | ` +
-        `${f.cls.toFixed(3)} | ${ms(f.speedIndex)} | ${f.accessibility} | ${f.jsKb.toFixed(1)} | ` +
+        `${f.cls.toFixed(3)} | ${ms(f.speedIndex)} | ${f.accessibility} | ${f.seo} | ${f.jsKb.toFixed(1)} | ` +
         `${f.jsRequests} | ${f.cpuIndex} |`,
     );
   }
@@ -290,6 +310,11 @@ function printFindings(rows: PageResult[]): void {
       const first = (items[0]?.node as { selector?: string } | undefined)?.selector ?? '';
       console.log(`    ${audit.id}: ${audit.title} (${items.length}: ${first})`);
     }
+    const seoFailing = (lhr.categories.seo?.auditRefs ?? [])
+      .map((ref) => lhr.audits[ref.id]!)
+      .filter((audit) => audit.score !== null && audit.score < 1);
+    console.log(`  failing SEO audits: ${seoFailing.length === 0 ? 'none' : ''}`);
+    for (const audit of seoFailing) console.log(`    ${audit.id}: ${audit.title}`);
     console.log(`  LCP element: ${lcpElement(lhr)}`);
     const top = opportunities(lhr);
     console.log(`  top performance opportunities: ${top.length === 0 ? 'none' : ''}`);
@@ -349,12 +374,15 @@ async function launch(): Promise<LaunchedChrome> {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'emporium-lighthouse-'));
-const server = startBuiltServer(PORT, dataDir, { AUTH_RATE_LIMIT_MAX: '100000000' });
+const server = startBuiltServer(PORT, dataDir, {
+  AUTH_RATE_LIMIT_MAX: '100000000',
+  STOREFRONT_MODE: STOREFRONT,
+});
 let chrome: LaunchedChrome | undefined;
 try {
   await waitFor(`${base}/api/health`);
   const products = (await (await fetch(`${base}/api/shop/products/get`)).json()) as {
-    data: Array<{ _id: string; totalStock: number }>;
+    data: Array<{ _id: string; title: string; totalStock: number }>;
   };
   const productId = products.data[0]?._id;
   const inStock = products.data.find((p) => p.totalStock > 0)?._id;
@@ -365,6 +393,16 @@ try {
   if (wanted('/auth/login')) {
     chrome = await launch();
     rows.push(await measure('/auth/login', 'visitor', `${base}/auth/login`, chrome.port));
+    chrome.kill();
+    chrome = undefined;
+  }
+  const visitorPages = STOREFRONT === 'open' ? VISITOR_PAGES(productUrlParam(products.data[0]!)) : [];
+  if (visitorPages.some(([page]) => wanted(page))) {
+    // Anonymous cold loads: a fresh profile that never signed in.
+    chrome = await launch();
+    for (const [page, path] of visitorPages.filter(([name]) => wanted(name))) {
+      rows.push(await measure(page, 'visitor', `${base}${path}`, chrome.port));
+    }
     chrome.kill();
     chrome = undefined;
   }

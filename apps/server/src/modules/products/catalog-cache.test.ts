@@ -308,15 +308,26 @@ describe('catalog cache on one instance', () => {
     const paths = Array.from({ length: threads }, (_, i) => join(fifos, `fifo-${i}`));
     for (const path of paths) execFileSync('mkfifo', [path]);
     const held = paths.map((path) => open(path, 'r'));
-    // Opening the writing end lets a waiting reader go; without a reader (let go already) it fails at once.
-    const release = () => {
+    // Opening the writing end lets a waiting reader go; without a reader it fails at once (ENXIO). A reader whose
+    // thread was still busy elsewhere (a loaded machine) starts waiting later, so this opens the writing ends again
+    // until every reader has been let go.
+    const releaseOnce = () => {
       for (const path of paths) {
         try {
           closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
         } catch {
-          // ENXIO: no reader waits on it any more.
+          // ENXIO: no reader waits on it (yet, or any more).
         }
       }
+    };
+    const release = async () => {
+      let done = false;
+      const all = Promise.allSettled(held).then(() => (done = true));
+      while (!done) {
+        releaseOnce();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await all;
     };
     try {
       let sent = false;
@@ -328,7 +339,7 @@ describe('catalog cache on one instance', () => {
       for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
       expect(sent).toBe(false);
       expect(answer.br).toBeInstanceOf(Promise);
-      release();
+      await release();
       await Promise.all((await Promise.all(held)).map((handle) => handle.close()));
       const [first, second] = await large;
       expect(Buffer.isBuffer(answer.br)).toBe(true);
@@ -344,7 +355,7 @@ describe('catalog cache on one instance', () => {
           (small.br as Buffer).length,
       );
     } finally {
-      release();
+      await release();
       await app.close();
       rmSync(fifos, { recursive: true, force: true });
     }

@@ -125,7 +125,7 @@ describe('checkout with saved addresses', () => {
       const delivering = page.getByTestId('delivering-to');
       await expect
         .poll(() => delivering.textContent())
-        .toBe('Delivering to: 5 Review Road, Austin, United States');
+        .toBe('Delivering to: 5 Review Road, Austin, TX 73301, United States');
 
       await addAddressThroughDialog(page, '12 Orchard Lane');
       await expect

@@ -9,7 +9,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { CartResponse, ProductDetails, ProductListResponse } from '@emporium/contract';
+import {
+  productUrlParam,
+  type CartResponse,
+  type ProductDetails,
+  type ProductListResponse,
+} from '@emporium/contract';
 import { launch, uniqueEmail, VIEWPORTS } from '../support/browser.ts';
 import { startOpenStorefront } from '../support/open-server.ts';
 import { snapScreens } from '../support/purchase.ts';
@@ -74,9 +79,10 @@ describe('the open storefront', () => {
       const page = await context.newPage();
       const { product, size } = shoe;
 
+      // A link with the id alone answers 301 to the product's readable address (docs/decisions/021).
       await page.goto(`/shop/product/${product._id}`);
       await page.getByRole('heading', { level: 1, name: product.title }).waitFor();
-      expect(page.url()).toContain(`/shop/product/${product._id}`);
+      expect(new URL(page.url()).pathname).toBe(`/shop/product/${productUrlParam(product)}`);
       const signIn = header(page).getByRole('link', { name: 'Sign in' });
       await signIn.waitFor();
       const createAccount = header(page).getByRole('link', { name: 'Create account' });

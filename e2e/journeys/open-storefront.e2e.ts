@@ -1,7 +1,8 @@
 /**
  * Journey (issue 41): the open storefront (STOREFRONT_MODE=open, a server of its own: support/open-server.ts). At 360
  * and 1366 px a stranger opens a shared product link, sees the page without signing in and "Sign in" where a
- * shopper's avatar is (and "Create account" beside it from 640 px, in the menu below), picks a size, adds it to the
+ * shopper's avatar is (and "Create account" beside it from 640 px, in the menu below) and "Sign in to write a review"
+ * where the review form is, picks a size, adds it to the
  * cart and sees it in the cart panel; the guest cookie is httpOnly and SameSite=Lax. Checkout asks them to sign in;
  * once signed in the toast says the item is in their cart, the header shows the avatar, and the account's cart holds
  * the line with its size (read back through the API). The listing opens for a stranger too. No page is wider than
@@ -95,6 +96,10 @@ describe('the open storefront', () => {
       }
       const box = (await signIn.boundingBox())!;
       expect(box.height).toBeGreaterThanOrEqual(name === 'desktop' ? 40 : 44);
+      // No review form a stranger could not send: a sign-in link in its place (the section loads once near).
+      await page.getByRole('heading', { name: `Reviews for ${product.title}` }).scrollIntoViewIfNeeded();
+      await page.getByTestId('review-sign-in').getByRole('link', { name: 'Sign in' }).waitFor();
+      expect(await page.getByLabel('Write a review').count()).toBe(0);
       await snapScreens(page, 'open-product-stranger', name);
 
       await page.getByRole('radio', { name: size, exact: true }).check();

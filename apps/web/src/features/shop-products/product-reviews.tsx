@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { BadgeCheck, Star } from 'lucide-react';
 import { LIMITS, type Product } from '@emporium/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -8,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast-store';
 import { cn } from '@/lib/cn';
+import { openStorefront } from '@/lib/storefront-mode';
 import {
   addReview,
   deleteReview,
@@ -38,7 +40,8 @@ interface ProductReviewsProps {
  * comment as plain text, Delete for the author only, a Verified purchase mark) and the form (Add a review, a 5-star
  * picker defaulting to 5, Add). The form is shown only to a shopper the server says may review (a buyer who has not
  * reviewed yet); others read the reason in its place. After a change the product's rating and count, and whether
- * the shopper may review, are re-read.
+ * the shopper may review, are re-read. A visitor of the open storefront (issue 41) is offered to sign in instead of a
+ * form they could not send.
  */
 export function ProductReviews({ product, onProductChange, headingLevel = 'h3' }: ProductReviewsProps) {
   const Heading = headingLevel;
@@ -110,7 +113,9 @@ export function ProductReviews({ product, onProductChange, headingLevel = 'h3' }
   const shown = productId === product._id ? reviews : [];
   // Without an answer (no session, or the check failed) the form is shown and adding meets the spec's toasts.
   const known = eligibility.productId === product._id ? eligibility.status : 'idle';
-  const showForm = !user || known === 'failed' || (known === 'succeeded' && eligibility.canReview);
+  const visitor = !user && openStorefront;
+  const showForm =
+    !visitor && (!user || known === 'failed' || (known === 'succeeded' && eligibility.canReview));
   const reason = known === 'succeeded' && !eligibility.canReview ? eligibility.reason : null;
   return (
     <section aria-labelledby="product-reviews-heading" className="space-y-3 border-t border-neutral-200 pt-4">
@@ -161,6 +166,17 @@ export function ProductReviews({ product, onProductChange, headingLevel = 'h3' }
       {reason && (
         <p data-testid="review-eligibility" className="text-sm text-neutral-600">
           {reason}
+        </p>
+      )}
+      {visitor && (
+        <p data-testid="review-sign-in" className="text-sm text-neutral-600">
+          <Link
+            to="/auth/login"
+            className="inline-flex min-h-11 items-center font-semibold text-neutral-900 underline underline-offset-2 lg:min-h-0"
+          >
+            Sign in
+          </Link>{' '}
+          to write a review.
         </p>
       )}
       {showForm && (
